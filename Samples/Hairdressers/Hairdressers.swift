@@ -1,0 +1,1 @@
+// Hairdressers sample app: see README.

@@ -1,0 +1,1 @@
+// WalkMate sample app: see README.

@@ -1,0 +1,1 @@
+// ActivityBridge module: see README "Architecture".

@@ -1,0 +1,1 @@
+print("activity-bridge-bench: see BENCHMARKS.md")

@@ -1,0 +1,1 @@
+// ActivityKit module: see README "Architecture".

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Reads XML and binary property lists, detecting the format from the content.
+///
+/// ```swift
+/// let document = try PropertyListReader().read(contentsOf: "Info.plist")
+/// let types = document.root["NSUserActivityTypes"]?.arrayValue
+/// ```
+public struct PropertyListReader: Sendable {
+    public struct Options: Sendable {
+        /// Containers nested deeper than this are a `plist-syntax` diagnostic, never a stack overflow.
+        public var maximumDepth: Int = 10_000
+        /// Record the location of every value and key (XML input only); costs memory and time.
+        public var recordLocations: Bool = false
+
+        public init(maximumDepth: Int = 10_000, recordLocations: Bool = false) {
+            self.maximumDepth = maximumDepth
+            self.recordLocations = recordLocations
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) { self.options = options }
+
+    /// Reads the file at `path`.
+    /// - Throws: ``PropertyListReadError/unreadableFile(path:reason:)`` when it cannot be read,
+    ///   ``PropertyListReadError/invalid(_:warnings:)`` when it is not a valid property list.
+    public func read(contentsOf path: String) throws(PropertyListReadError) -> PropertyListDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            throw .unreadableFile(path: path, reason: Self.reason(for: path))
+        }
+        return try read(data, file: path)
+    }
+
+    /// Reads `data`; `file` names the source in diagnostics.
+    public func read(_ data: Data, file: String) throws(PropertyListReadError) -> PropertyListDocument {
+        if BinaryPropertyListReader.hasMagic(data) {
+            return try BinaryPropertyListReader(options: options).read(data, file: file)
+        }
+        return try XMLPropertyListReader(options: options).read(data, file: file)
+    }
+
+    private static func reason(for path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            return "no such file"
+        }
+        return isDirectory.boolValue ? "is a directory" : "permission denied"
+    }
+}

@@ -1,0 +1,4 @@
+import ActivityBridgeCLI
+import Foundation
+
+exit(ActivityBridgeCommand.main(Array(CommandLine.arguments.dropFirst())))
