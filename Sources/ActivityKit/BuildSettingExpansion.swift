@@ -1,0 +1,54 @@
+/// Why one build-setting reference could not be expanded.
+public struct BuildSettingProblem: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// No definition for the setting (and no `default=` modifier).
+        case undefined
+        /// The reference uses a modifier that is not supported (see ``BuildSettingModifier``).
+        case unknownModifier(String)
+        /// The setting's definition refers back to itself, directly or through others.
+        case recursive
+        /// `$(` or `${` without its closing bracket.
+        case unterminated
+    }
+
+    public var kind: Kind
+    /// The setting's name (after expanding nested references in it); empty for an unterminated reference.
+    public var name: String
+    /// The reference exactly as written, e.g. `$(PRODUCT_NAME:rfc1034identifier)`.
+    public var reference: String
+
+    public init(_ kind: Kind, name: String, reference: String) {
+        self.kind = kind
+        self.name = name
+        self.reference = reference
+    }
+
+    public var description: String {
+        switch kind {
+        case .undefined:
+            name.isEmpty ? "'\(reference)' names no build setting" : "build setting \(name) is not defined"
+        case let .unknownModifier(modifier):
+            "'\(reference)' uses the unsupported modifier '\(modifier)'"
+        case .recursive:
+            "build setting \(name) is defined in terms of itself"
+        case .unterminated:
+            "'\(reference)' is not closed"
+        }
+    }
+}
+
+/// The result of expanding build-setting references in a string.
+public struct BuildSettingExpansion: Hashable, Sendable {
+    /// The expanded text; references that could not be expanded stay exactly as written.
+    public var value: String
+    /// The references that could not be expanded, in source order.
+    public var problems: [BuildSettingProblem]
+
+    public init(value: String, problems: [BuildSettingProblem] = []) {
+        self.value = value
+        self.problems = problems
+    }
+
+    /// True when every reference was expanded.
+    public var isResolved: Bool { problems.isEmpty }
+}
