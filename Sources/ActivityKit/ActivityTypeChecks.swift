@@ -1,0 +1,155 @@
+import PropertyList
+
+/// The per-file rule checks behind ``ActivityTypeValidator``; collects diagnostics as it goes.
+struct ActivityTypeChecks {
+    let path: String
+    let declared: ActivityTypeDeclarations
+    var diagnostics: [Diagnostic] = []
+
+    init(path: String, declared: ActivityTypeDeclarations) {
+        self.path = path
+        self.declared = declared
+    }
+
+    private let key = ActivityTypeDeclarations.key
+
+    /// Where a finding about the whole file goes: the root element, else the top of the file.
+    private var rootLocation: SourceLocation {
+        declared.rootLocation ?? SourceLocation(file: path, line: 1, column: 1)
+    }
+
+    private mutating func report(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation?) {
+        diagnostics.append(Diagnostic(severity, rule, message, at: location ?? rootLocation))
+    }
+
+    // MARK: - The key and its value
+
+    mutating func checkShape() {
+        switch declared.shape {
+        case .array:
+            break
+        case .missing:
+            report(.note, .activityTypesMissing,
+                   "no \(key) key: the app declares no activity types, so only system activity types can be continued in it",
+                   at: declared.rootLocation)
+        case let .rootNotDictionary(kind):
+            report(.note, .activityTypesMissing,
+                   "the root is <\(kind)>, not <dict>, so it cannot declare \(key)", at: declared.rootLocation)
+        case let .notArray(kind):
+            report(.error, .activityTypesNotArray,
+                   "\(key) must be an array of strings, found <\(kind)>",
+                   at: declared.valueLocation ?? declared.keyLocation)
+        }
+    }
+
+    // MARK: - Each element
+
+    mutating func checkElements() {
+        var firstByValue: [String: ActivityTypeDeclaration] = [:]
+        for declaration in declared.declarations {
+            let name = "\(key)[\(declaration.index)]"
+            let location = declaration.location ?? declared.valueLocation
+            guard let raw = declaration.rawValue, let expansion = declaration.expansion else {
+                report(.error, .activityTypeNotString,
+                       "\(name) must be a string, found <\(declaration.element.kindName)>", at: location)
+                continue
+            }
+            for problem in expansion.problems {
+                report(.warning, .activityTypeUnresolvedVariable, Self.message(for: problem, in: raw), at: location)
+            }
+            let resolved = expansion.value
+            if raw.isEmpty {
+                report(.error, .activityTypeEmpty, "\(name) is an empty string", at: location)
+                continue
+            }
+            if resolved.isEmpty {
+                report(.error, .activityTypeEmpty, "\(name) \(Self.quoted(raw)) expands to an empty string", at: location)
+                continue
+            }
+            if let placement = ActivityTypeFormat.whitespacePlacement(in: resolved) {
+                let expanded = resolved == raw ? "" : " (expanded from \(Self.quoted(raw)))"
+                report(.error, .activityTypeWhitespace,
+                       "\(Self.quoted(resolved))\(expanded) has \(placement) whitespace; no activityType can match it",
+                       at: location)
+                continue
+            }
+            if let first = firstByValue[resolved] {
+                let expanded = resolved == raw ? "" : " after expansion"
+                let firstAt = first.location.map { " (line \($0.line))" } ?? ""
+                report(.warning, .activityTypeDuplicate,
+                       "\(Self.quoted(resolved)) repeats \(key)[\(first.index)]\(firstAt)\(expanded)", at: location)
+                continue
+            }
+            firstByValue[resolved] = declaration
+            checkFormat(of: declaration, resolved: resolved, location: location)
+        }
+    }
+
+    private mutating func checkFormat(of declaration: ActivityTypeDeclaration, resolved: String, location: SourceLocation?) {
+        // An unexpanded reference would make any verdict on the shape a guess.
+        guard declaration.isResolved else { return }
+        switch ActivityTypeFormat(classifying: resolved) {
+        case nil:
+            report(.warning, .activityTypeFormat,
+                   "\(Self.quoted(resolved)) is neither a reverse-DNS identifier (com.example.app.action) nor an intent class name (…Intent)",
+                   at: location)
+        case .system(.spotlightQuery) where !declared.supportsCoreSpotlightContinuation:
+            report(.warning, .coreSpotlightContinuationMissing,
+                   "\(Self.quoted(resolved)) is only delivered when \(SystemActivityType.coreSpotlightContinuationKey) is <true/>",
+                   at: location)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Against the bridge manifest (`--manifest`)
+
+    mutating func checkAgainstManifest(_ handled: [ValidationInput.HandledType]) {
+        let handledTypes = Set(handled.map(\.type))
+        var seenDeclared: Set<String> = []
+        for declaration in declared.declarations where declaration.isResolved {
+            guard let type = declaration.resolvedValue, !type.isEmpty,
+                  ActivityTypeFormat.whitespacePlacement(in: type) == nil,
+                  seenDeclared.insert(type).inserted, !handledTypes.contains(type)
+            else { continue }
+            report(.warning, .activityTypeUnhandled,
+                   "\(Self.quoted(type)) is declared, but the bridge manifest handles no such type",
+                   at: declaration.location ?? declared.valueLocation)
+        }
+        var seenHandled: Set<String> = []
+        for entry in handled where seenHandled.insert(entry.type).inserted && !declared.canContinue(entry.type) {
+            let reason = SystemActivityType(rawValue: entry.type)?.requiresCoreSpotlightContinuation == true
+                ? "the Info.plist does not set \(SystemActivityType.coreSpotlightContinuationKey) to <true/>"
+                : "\(key) does not declare it"
+            report(.error, .activityTypeUndeclared,
+                   "the bridge manifest handles \(Self.quoted(entry.type)), but \(reason), so it is never delivered",
+                   at: entry.location ?? declared.valueLocation ?? declared.keyLocation)
+        }
+    }
+
+    // MARK: - Messages
+
+    static func message(for problem: BuildSettingProblem, in raw: String) -> String {
+        var text = "\(quoted(raw)): \(problem)"
+        if problem.kind == .undefined, BuildSettings.isValidName(problem.name) {
+            text += " (pass --define \(problem.name)=VALUE)"
+        }
+        return text
+    }
+
+    /// Single-quoted, with control characters escaped so a diagnostic stays on one line.
+    static func quoted(_ text: String) -> String {
+        var result = "'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.properties.generalCategory == .control:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "'"
+    }
+}

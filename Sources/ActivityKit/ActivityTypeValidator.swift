@@ -1,0 +1,99 @@
+public import Foundation
+public import PropertyList
+
+/// Checks Info.plist activity declarations: the rules of `activity-bridge validate` (`spec/cli.md`).
+///
+/// Each diagnostic points at the element it is about: the `<string>` of a bad type, the value under
+/// `NSUserActivityTypes` when it is not an array, the root `<dict>` when the key is missing. Binary
+/// property lists carry no positions, so their diagnostics point at `1:1`.
+///
+/// ```swift
+/// let validator = ActivityTypeValidator()
+/// let result = try validator.validateFile(atPath: "Plists/WalkMate-Info.plist",
+///                                         defines: BuildSettings(["PRODUCT_BUNDLE_IDENTIFIER": "com.walkmate"]))
+/// for diagnostic in result.diagnostics { print(diagnostic) }
+/// ```
+public struct ActivityTypeValidator: Sendable {
+    /// Records locations; one reader serves every file (no per-file setup).
+    private let reader = PropertyListReader(options: .init(recordLocations: true))
+
+    public init() {}
+
+    /// Reads and checks the file at `path`.
+    /// - Parameters:
+    ///   - path: where to read the file.
+    ///   - displayPath: the name diagnostics use (the path as the user wrote it); `path` when nil.
+    ///   - defines: definitions for `$(NAME)` references.
+    ///   - handledTypes: the bridge manifest's handled types (see ``ValidationInput/handledTypes``).
+    /// - Returns: the findings; a file that is not a valid property list yields its `plist-syntax` error.
+    /// - Throws: ``PropertyListReadError/unreadableFile(path:reason:)`` only, when the file cannot be read.
+    public func validateFile(
+        atPath path: String, displayPath: String? = nil, defines: BuildSettings = BuildSettings(),
+        handledTypes: [ValidationInput.HandledType]? = nil
+    ) throws(PropertyListReadError) -> ValidationResult {
+        let name = displayPath ?? path
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            throw .unreadableFile(path: name, reason: Self.unreadableReason(path))
+        }
+        return validate(data, file: name, defines: defines, handledTypes: handledTypes)
+    }
+
+    /// Parses `data` (XML or binary) and checks it; `file` names it in diagnostics.
+    public func validate(
+        _ data: Data, file: String, defines: BuildSettings = BuildSettings(),
+        handledTypes: [ValidationInput.HandledType]? = nil
+    ) -> ValidationResult {
+        let document: PropertyListDocument
+        do throws(PropertyListReadError) {
+            document = try reader.read(data, file: file)
+        } catch {
+            switch error {
+            case let .invalid(error, warnings):
+                return ValidationResult(path: file, declarations: nil, diagnostics: Self.ordered(warnings + [error], in: file))
+            case let .unreadableFile(path, reason):
+                // Not produced for in-memory data; handled rather than trapped.
+                let location = SourceLocation(file: file, line: 1, column: 1)
+                return ValidationResult(path: file, declarations: nil, diagnostics: [
+                    Diagnostic(.error, .plistSyntax, "cannot read '\(path)': \(reason)", at: location),
+                ])
+            }
+        }
+        return validate(ValidationInput(path: file, document: document, defines: defines, handledTypes: handledTypes))
+    }
+
+    /// Checks a parsed Info.plist.
+    public func validate(_ input: ValidationInput) -> ValidationResult {
+        let declared = ActivityTypeDeclarations(document: input.document, defines: input.defines)
+        var check = ActivityTypeChecks(path: input.path, declared: declared)
+        check.diagnostics = input.document.diagnostics
+        check.checkShape()
+        check.checkElements()
+        if let handled = input.handledTypes {
+            check.checkAgainstManifest(handled)
+        }
+        return ValidationResult(
+            path: input.path, declarations: declared, diagnostics: Self.ordered(check.diagnostics, in: input.path))
+    }
+
+    /// Orders by position, keeping the order of equal positions; other files' findings go last.
+    static func ordered(_ diagnostics: [Diagnostic], in file: String) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let (x, y) = (a.element.location, b.element.location)
+            let (xElsewhere, yElsewhere) = (x.file != file, y.file != file)
+            if xElsewhere != yElsewhere { return !xElsewhere }
+            if x.file != y.file { return x.file < y.file }
+            if x.line != y.line { return x.line < y.line }
+            if x.column != y.column { return x.column < y.column }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private static func unreadableReason(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
+        return isDirectory.boolValue ? "is a directory" : "permission denied"
+    }
+}
