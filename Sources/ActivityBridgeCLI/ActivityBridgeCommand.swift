@@ -5,7 +5,7 @@ public enum ActivityBridgeCommand: Command {
     /// Every top-level command. Add one line per command.
     public static var subcommands: [String: any Command.Type] {
         [
-            :
+            "validate": ValidateCommand.self,
         ]
     }
 

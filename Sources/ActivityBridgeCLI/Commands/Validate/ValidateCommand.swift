@@ -1,0 +1,75 @@
+import ActivityKit
+import Foundation
+import PropertyList
+
+/// `activity-bridge validate [--format text|json|sarif] [--define NAME=VALUE]... [--warnings-as-errors] PLIST...`
+///
+/// Checks each Info.plist's syntax and `NSUserActivityTypes` declarations (`spec/cli.md`, "validate").
+/// Exit 0 when clean, 1 on any error (or warning with `--warnings-as-errors`), 64 on a usage error,
+/// 66 when an input cannot be read (the other files are still checked and reported).
+enum ValidateCommand: Command {
+    static let formats = ["text", "json", "sarif"]
+
+    static var help: CommandHelp {
+        CommandHelp(
+            path: "validate",
+            overview: "Check Info.plist NSUserActivityTypes declarations (text, JSON or SARIF).",
+            usage: "validate [--format text|json|sarif] [--define NAME=VALUE]... [--warnings-as-errors] PLIST...",
+            arguments: [CommandHelp.Entry("PLIST", "Info.plist files to check (XML or binary).")],
+            options: [
+                CommandHelp.Entry("--format FORMAT", "Output format: text (default), json or sarif."),
+                CommandHelp.Entry("--define NAME=VALUE", "Define a build setting for $(NAME) / ${NAME} references; repeatable."),
+                CommandHelp.Entry("--warnings-as-errors", "Exit 1 when there is any warning."),
+            ]
+        )
+    }
+
+    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
+        let parsed = try ParsedArguments(
+            arguments, spec: ArgumentSpec(valueOptions: ["--format", "--define"], flags: ["--warnings-as-errors"]))
+        let format = try parsed.choice("--format", in: formats, default: "text")
+        let defines = try buildSettings(parsed.values("--define"))
+        let paths = try parsed.requirePositionals("PLIST")
+        let warningsAsErrors = parsed.flag("--warnings-as-errors")
+
+        let validator = ActivityTypeValidator()
+        var report = ValidateReport()
+        report.results.reserveCapacity(paths.count)
+        var unreadable: [String] = []
+        var progress = ValidateProgress(total: paths.count, context: context)
+        for path in paths {
+            do {
+                report.results.append(try validator.validateFile(
+                    atPath: context.resolve(path), displayPath: path, defines: defines))
+            } catch {
+                unreadable.append(error.description)
+            }
+            progress.advance()
+        }
+        progress.finish()
+
+        let output = switch format {
+        case "json": ValidateJSONFormatter.render(report)
+        case "sarif": ValidateSARIFFormatter.render(report, toolVersion: ActivityBridgeCommand.version)
+        default: ValidateTextFormatter.render(report)
+        }
+        context.standardOutput.write(output)
+
+        if !unreadable.isEmpty {
+            throw CommandError.noInput(unreadable.joined(separator: "; "))
+        }
+        return report.fails(warningsAsErrors: warningsAsErrors) ? .failure : .success
+    }
+
+    /// `--define NAME=VALUE` values; the last definition of a name wins.
+    static func buildSettings(_ definitions: [String]) throws(CommandError) -> BuildSettings {
+        var settings = BuildSettings()
+        for text in definitions {
+            guard let (name, value) = BuildSettings.parseDefinition(text) else {
+                throw .usage("invalid value '\(text)' for '--define': expected NAME=VALUE, NAME made of letters, digits and _")
+            }
+            settings[name] = value
+        }
+        return settings
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// `validated N of M files` on stderr, only when stderr is a terminal and the run has lasted over a
+/// second (`spec/cli.md`: progress for long work, never into stdout).
+struct ValidateProgress {
+    private let total: Int
+    private let context: CommandContext
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private var done = 0
+    private var shown = false
+
+    init(total: Int, context: CommandContext) {
+        self.total = total
+        self.context = context
+    }
+
+    mutating func advance() {
+        done += 1
+        // Looking at the clock every 64 files keeps the cost out of the per-file path.
+        guard context.showsProgress, done % 64 == 0,
+              DispatchTime.now().uptimeNanoseconds - start > 1_000_000_000
+        else { return }
+        shown = true
+        context.standardError.write("\rvalidated \(done) of \(total) files")
+    }
+
+    /// Clears the progress line, so what follows starts on a clean line.
+    mutating func finish() {
+        guard shown else { return }
+        context.standardError.write("\r\u{1B}[K")
+        shown = false
+    }
+}
