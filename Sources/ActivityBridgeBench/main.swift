@@ -1,1 +1,116 @@
-print("activity-bridge-bench: see BENCHMARKS.md")
+import Foundation
+import PropertyList
+
+// activity-bridge-bench: generates benchmark inputs and times parsers (see BENCHMARKS.md).
+// Build it in release: swift build -c release --product activity-bridge-bench
+
+let usage = """
+    usage: activity-bridge-bench generate donation-log --count N [--format xml1|binary1] OUT
+           activity-bridge-bench generate wide-dict --keys N [--format xml1|binary1] OUT
+           activity-bridge-bench generate deep-array --depth N [--format xml1|binary1] OUT
+           activity-bridge-bench parse FILE            (our reader; prints seconds)
+           activity-bridge-bench foundation-parse FILE (Foundation's PropertyListSerialization)
+           activity-bridge-bench convert-binary IN OUT (our reader, then our binary writer)
+
+    """
+
+func fail(_ message: String, code: Int32 = 64) -> Never {
+    FileHandle.standardError.write(Data("activity-bridge-bench: \(message)\n".utf8))
+    if code == 64 { FileHandle.standardError.write(Data(usage.utf8)) }
+    exit(code)
+}
+
+/// `--name VALUE` from `arguments`, removed; nil when absent.
+func takeOption(_ name: String, from arguments: inout [String]) -> String? {
+    guard let index = arguments.firstIndex(of: name) else { return nil }
+    guard index + 1 < arguments.count else { fail("missing value for \(name)") }
+    let value = arguments[index + 1]
+    arguments.removeSubrange(index...(index + 1))
+    return value
+}
+
+func positiveInteger(_ name: String, from arguments: inout [String]) -> Int {
+    guard let text = takeOption(name, from: &arguments) else { fail("missing \(name)") }
+    guard let number = Int(text), number > 0 else { fail("\(name) needs a positive whole number, not '\(text)'") }
+    return number
+}
+
+func write(_ value: PropertyListValue, format: PropertyListFormat, to path: String) {
+    let data: Data
+    do {
+        data = try PropertyListWriter(format: format).data(for: value)
+    } catch {
+        fail(error.description, code: 1)
+    }
+    do {
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        fail("cannot write \(path): \(error.localizedDescription)", code: 1)
+    }
+    print("wrote \(path): \(data.count) bytes")
+}
+
+/// Times `body`, in seconds of wall-clock time.
+func measure<T>(_ body: () throws -> T) rethrows -> (T, Double) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let result = try body()
+    return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+}
+
+func readOurs(_ path: String) -> PropertyListDocument {
+    do {
+        return try PropertyListReader().read(contentsOf: path)
+    } catch {
+        fail(error.description, code: 1)
+    }
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let mode = arguments.first else { fail("missing mode") }
+arguments.removeFirst()
+
+switch mode {
+case "generate":
+    guard let shape = arguments.first else { fail("missing shape") }
+    arguments.removeFirst()
+    let formatName = takeOption("--format", from: &arguments) ?? "xml1"
+    guard let format = PropertyListFormat(rawValue: formatName), format != .json else { fail("unknown format '\(formatName)'") }
+    let value: PropertyListValue
+    switch shape {
+    case "donation-log": value = DonationLogGenerator(count: positiveInteger("--count", from: &arguments)).makeLog()
+    case "wide-dict": value = ShapeGenerators.wideDictionary(keys: positiveInteger("--keys", from: &arguments))
+    case "deep-array": value = ShapeGenerators.deepArray(depth: positiveInteger("--depth", from: &arguments))
+    default: fail("unknown shape '\(shape)'")
+    }
+    guard arguments.count == 1, let output = arguments.first else { fail("expected one OUT path") }
+    write(value, format: format, to: output)
+case "parse":
+    guard arguments.count == 1 else { fail("expected one FILE") }
+    let (document, seconds) = measure { readOurs(arguments[0]) }
+    print(String(format: "ours %@ %@: %.3f s", document.format.rawValue, arguments[0], seconds))
+case "foundation-parse":
+    guard arguments.count == 1 else { fail("expected one FILE") }
+    let (format, seconds) = measure { () -> String in
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: arguments[0]))
+            var format = PropertyListSerialization.PropertyListFormat.xml
+            _ = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+            return format == .binary ? "binary1" : "xml1"
+        } catch {
+            fail("Foundation could not read \(arguments[0]): \(error)", code: 1)
+        }
+    }
+    print(String(format: "foundation %@ %@: %.3f s", format, arguments[0], seconds))
+case "convert-binary":
+    guard arguments.count == 2 else { fail("expected IN and OUT") }
+    let (document, readSeconds) = measure { readOurs(arguments[0]) }
+    let (data, writeSeconds) = measure { BinaryPropertyListWriter().data(for: document.root) }
+    do {
+        try data.write(to: URL(fileURLWithPath: arguments[1]), options: .atomic)
+    } catch {
+        fail("cannot write \(arguments[1]): \(error.localizedDescription)", code: 1)
+    }
+    print(String(format: "read %.3f s, wrote %d bytes in %.3f s", readSeconds, data.count, writeSeconds))
+default:
+    fail("unknown mode '\(mode)'")
+}
