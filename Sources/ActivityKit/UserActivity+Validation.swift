@@ -1,4 +1,4 @@
-public import PropertyList
+import PropertyList
 
 extension UserActivity {
     /// Apple's advice for the whole userInfo: keep it under 3 KB (R1.7); beyond it is a warning.

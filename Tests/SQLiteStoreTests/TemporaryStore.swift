@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import SQLiteStore
+
+/// A fresh directory for one test's database files, removed when the test ends.
+final class TemporaryStore {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sqlitestore-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    func path(_ name: String = "test.sqlite") -> String { directory.appendingPathComponent(name).path }
+
+    /// Names of the files in the directory, sorted (to check that a failed open created nothing).
+    func fileNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    /// Opens a connection at `name`.
+    func open(_ name: String = "test.sqlite", options: Connection.Options = .init()) throws -> Connection {
+        try Connection(path: path(name), options: options)
+    }
+}
+
+/// Closes `connection`, failing the test when a statement was leaked (close reports them).
+func closeWithoutLeaks(_ connection: Connection, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(throws: Never.self, sourceLocation: sourceLocation) { try connection.close() }
+    #expect(connection.unfinalizedStatementSQL.isEmpty, sourceLocation: sourceLocation)
+    #expect(!connection.isOpen, sourceLocation: sourceLocation)
+}
