@@ -1,9 +1,66 @@
 import Foundation
 
-// Placeholder replaced by the libxml2 reader (issue 2); kept only so the package builds meanwhile.
+/// Reads XML property lists with libxml2, streaming: SAX events build the values directly.
+///
+/// The input is decoded to UTF-8 first (``XMLInputDecoder``), checked for the cases libxml2
+/// describes poorly (empty input, text that is not XML at all), then parsed by
+/// ``LibXML2SAXParser`` into an ``XMLPropertyListBuilder``. Every diagnostic carries the
+/// 1-based line and column (in Unicode scalars) of the element it is about.
 struct XMLPropertyListReader {
     var options: PropertyListReader.Options
+
     func read(_ data: Data, file: String) throws(PropertyListReadError) -> PropertyListDocument {
-        throw .invalid(Diagnostic(.error, .plistSyntax, "XML reader not built yet", at: SourceLocation(file: file, line: 1, column: 1)), warnings: [])
+        let result: Result<PropertyListDocument, PropertyListReadError> = data.withUnsafeBytes { raw in
+            do throws(PropertyListReadError) {
+                switch try XMLInputDecoder.decode(raw, file: file) {
+                case let .inPlace(prefixLength):
+                    return .success(try parse(UnsafeRawBufferPointer(rebasing: raw[prefixLength...]), file: file))
+                case let .converted(bytes):
+                    return bytes.withUnsafeBytes { converted in
+                        do throws(PropertyListReadError) {
+                            return .success(try parse(converted, file: file))
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(PropertyListReadError) -> PropertyListDocument {
+        try checkLooksLikeXML(bytes, file: file)
+        let parser = LibXML2SAXParser(bytes: bytes, file: file, options: options)
+        parser.run()
+        var builder = parser.builder
+        if let failure = parser.failure {
+            throw .invalid(failure, warnings: builder.warnings)
+        }
+        do throws(Diagnostic) {
+            let root = try builder.finish()
+            return PropertyListDocument(root: root, format: .xml, diagnostics: builder.warnings, locations: builder.locations)
+        } catch {
+            throw .invalid(error, warnings: builder.warnings)
+        }
+    }
+
+    /// Empty input and plain text get a clearer message than libxml2's "Start tag expected".
+    private func checkLooksLikeXML(_ bytes: UnsafeRawBufferPointer, file: String) throws(PropertyListReadError) {
+        guard let first = bytes.firstIndex(where: { !XMLPropertyListBuilder.isXMLSpace($0) }) else {
+            throw .invalid(Diagnostic(
+                .error, .plistSyntax, "empty document: expected a property list",
+                at: SourceLocation(file: file, line: 1, column: 1)), warnings: [])
+        }
+        guard bytes[first] != UInt8(ascii: "<") else { return }
+        var lines = LineTable(bytes: bytes)
+        var end = first + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let found = XMLTextSnippet.quote(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self))
+        throw .invalid(Diagnostic(
+            .error, .plistSyntax, "not a property list: expected '<' to start an XML document, found '\(found)'",
+            at: lines.location(ofByteOffset: first, file: file)), warnings: [])
     }
 }

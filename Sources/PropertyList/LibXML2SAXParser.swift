@@ -1,0 +1,228 @@
+internal import CLibXML2
+
+/// Drives libxml2's push parser with SAX2 callbacks over a UTF-8 buffer and feeds an
+/// ``XMLPropertyListBuilder``. No DOM is built; libxml2 sees the input in chunks.
+///
+/// Safety: the parser runs with `XML_PARSE_NONET`, never `XML_PARSE_NOENT`, and with SAX
+/// handlers that load nothing: there is no external-subset or entity-resolver callback, so the
+/// DTD named by the standard `<!DOCTYPE plist …>` is never fetched. Any `<!ENTITY>` declaration
+/// stops the parse with a diagnostic before it can be referenced, so the only entities ever
+/// expanded are the five predefined ones and character references. `XML_PARSE_HUGE` lifts
+/// libxml2's own depth limit (256) so that the reader's `maximumDepth` governs.
+final class LibXML2SAXParser {
+    /// Bytes handed to libxml2 per `xmlParseChunk` call.
+    static let chunkSize = 1 << 18
+
+    private let bytes: UnsafeRawBufferPointer
+    private(set) var builder: XMLPropertyListBuilder
+    /// The first problem; once set, the parser is stopped and later events are ignored.
+    private(set) var failure: Diagnostic?
+    private var context: xmlParserCtxtPtr?
+
+    init(bytes: UnsafeRawBufferPointer, file: String, options: PropertyListReader.Options) {
+        self.bytes = bytes
+        self.builder = XMLPropertyListBuilder(bytes: bytes, file: file, options: options)
+    }
+
+    private static let initialize: Void = { xmlInitParser() }()
+
+    /// Parses the whole buffer; afterwards read ``failure`` and ``builder``.
+    func run() {
+        _ = Self.initialize
+        var handler = Self.makeHandler()
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = xmlCreatePushParserCtxt(&handler, me, nil, 0, nil) else {
+            failure = builder.error("libxml2 could not create a parser", at: 0)
+            return
+        }
+        self.context = context
+        defer {
+            self.context = nil
+            xmlFreeParserCtxt(context)
+        }
+        let options = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
+        xmlCtxtUseOptions(context, options)
+
+        withExtendedLifetime(self) {
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+            var offset = 0
+            while offset < bytes.count, failure == nil {
+                let length = min(Self.chunkSize, bytes.count - offset)
+                xmlParseChunk(context, base + offset, Int32(length), 0)
+                offset += length
+            }
+            if failure == nil { xmlParseChunk(context, nil, 0, 1) }
+        }
+    }
+
+    // MARK: - Positions
+
+    /// The absolute byte offset of libxml2's read position.
+    private var currentOffset: Int {
+        guard let input = context?.pointee.input?.pointee, let cur = input.cur, let base = input.base else { return 0 }
+        return Int(input.consumed) + (cur - base)
+    }
+
+    /// The offset of the last `<` before `offset`: the start of the tag libxml2 just read.
+    /// Attribute values cannot contain `<`, so the nearest one is the tag's own.
+    private func tagStart(before offset: Int) -> Int {
+        var index = min(offset, bytes.count) - 1
+        while index > 0, bytes[index] != UInt8(ascii: "<") { index -= 1 }
+        return max(index, 0)
+    }
+
+    /// Where the text at `pointer` starts, when it points into libxml2's input buffer
+    /// (plain text does; text produced by a character reference does not).
+    private func offset(ofText pointer: UnsafePointer<UInt8>) -> Int {
+        if let input = context?.pointee.input?.pointee, let base = input.base, let end = input.end,
+           pointer >= base, pointer <= end {
+            return Int(input.consumed) + (pointer - base)
+        }
+        return currentOffset
+    }
+
+    // MARK: - Events
+
+    private func fail(_ diagnostic: Diagnostic) {
+        guard failure == nil else { return }
+        failure = diagnostic
+        if let context { xmlStopParser(context) }
+    }
+
+    fileprivate func startElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
+        guard failure == nil else { return }
+        let offset = tagStart(before: currentOffset)
+        guard prefix == nil, let element = XMLPropertyListElement(name: localName) else {
+            let name = (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: localName)
+            fail(builder.error(
+                "unknown element <\(XMLTextSnippet.quote(name))>: expected \(XMLPropertyListElement.expectedList)", at: offset))
+            return
+        }
+        do throws(Diagnostic) {
+            try builder.startElement(element, at: offset)
+        } catch {
+            fail(error)
+        }
+    }
+
+    fileprivate func endElement() {
+        guard failure == nil else { return }
+        do throws(Diagnostic) {
+            try builder.endElement()
+        } catch {
+            fail(error)
+        }
+    }
+
+    fileprivate func characters(_ pointer: UnsafePointer<UInt8>, count: Int) {
+        guard failure == nil, count > 0 else { return }
+        do throws(Diagnostic) {
+            try builder.characters(UnsafeBufferPointer(start: pointer, count: count), at: offset(ofText: pointer))
+        } catch {
+            fail(error)
+        }
+    }
+
+    fileprivate func entityDeclaration(name: UnsafePointer<UInt8>?) {
+        let entity = name.map { String(cString: $0) } ?? ""
+        let offset = lastOccurrence(of: Array("<!ENTITY".utf8), before: currentOffset) ?? tagStart(before: currentOffset)
+        fail(builder.error(
+            "entity declaration <!ENTITY \(XMLTextSnippet.quote(entity))> is not allowed: a property list may use only the predefined entities (&lt; &gt; &amp; &apos; &quot;) and character references",
+            at: offset))
+    }
+
+    fileprivate func undeclaredEntity(name: UnsafePointer<UInt8>?) {
+        let entity = name.map { String(cString: $0) } ?? ""
+        let offset = lastOccurrence(of: Array("&".utf8), before: currentOffset) ?? currentOffset
+        fail(builder.error(
+            "undefined entity &\(XMLTextSnippet.quote(entity));: expected one of &lt; &gt; &amp; &apos; &quot; or a character reference",
+            at: offset))
+    }
+
+    fileprivate func libxml2Error(_ error: UnsafePointer<xmlError>) {
+        guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let rawMessage = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+        let message = rawMessage.trimmingXMLSpace().replacingNewlines()
+        var offset = currentOffset
+        var text = "malformed XML: \(message)"
+        switch Int(error.pointee.code) {
+        case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue):
+            offset = lastOccurrence(of: Array("</".utf8), before: offset + 1) ?? offset
+            let found = endTagName(at: offset)
+            let expected = builder.openElementName.map { "</\($0)>" } ?? "an end tag"
+            text = "mismatched end tag: expected \(expected), found </\(found)>"
+        case Int(XML_ERR_DOCUMENT_END.rawValue):
+            text = "extra content after the root element: a property list has exactly one root value"
+        case Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
+            text = "no root element: expected a property list value"
+        default:
+            break
+        }
+        fail(builder.error(text, at: offset))
+    }
+
+    private func endTagName(at offset: Int) -> String {
+        var end = offset + 2
+        while end < bytes.count, bytes[end] != UInt8(ascii: ">"), !XMLPropertyListBuilder.isXMLSpace(bytes[end]), end - offset < 64 {
+            end += 1
+        }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[min(offset + 2, end)..<end]), as: UTF8.self)
+    }
+
+    private func lastOccurrence(of needle: [UInt8], before offset: Int) -> Int? {
+        var start = min(offset, bytes.count) - needle.count
+        while start >= 0 {
+            if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return start }
+            start -= 1
+        }
+        return nil
+    }
+
+    // MARK: - SAX handler
+
+    private static func parser(_ context: UnsafeMutableRawPointer?) -> LibXML2SAXParser? {
+        context.map { Unmanaged<LibXML2SAXParser>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static func makeHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, prefix, _, _, _, _, _, _ in
+            guard let localName else { return }
+            LibXML2SAXParser.parser(context)?.startElement(localName: localName, prefix: prefix)
+        }
+        handler.endElementNs = { context, _, _, _ in
+            LibXML2SAXParser.parser(context)?.endElement()
+        }
+        handler.characters = { context, pointer, count in
+            guard let pointer else { return }
+            LibXML2SAXParser.parser(context)?.characters(pointer, count: Int(count))
+        }
+        handler.ignorableWhitespace = { context, pointer, count in
+            guard let pointer else { return }
+            LibXML2SAXParser.parser(context)?.characters(pointer, count: Int(count))
+        }
+        handler.cdataBlock = { context, pointer, count in
+            guard let pointer else { return }
+            LibXML2SAXParser.parser(context)?.characters(pointer, count: Int(count))
+        }
+        handler.entityDecl = { context, name, _, _, _, _ in
+            LibXML2SAXParser.parser(context)?.entityDeclaration(name: name)
+        }
+        handler.reference = { context, name in
+            LibXML2SAXParser.parser(context)?.undeclaredEntity(name: name)
+        }
+        handler.serror = { context, error in
+            guard let error else { return }
+            LibXML2SAXParser.parser(context)?.libxml2Error(error)
+        }
+        return handler
+    }
+}
+
+extension String {
+    /// Multi-line libxml2 messages on one line.
+    fileprivate func replacingNewlines() -> String {
+        split(whereSeparator: \.isNewline).joined(separator: "; ")
+    }
+}
