@@ -1,4 +1,4 @@
-public import PropertyList
+import PropertyList
 
 /// Replays `application(_:continue:restorationHandler:)`: handlers registered per activity type, and
 /// the system's delivery rules in front of them.

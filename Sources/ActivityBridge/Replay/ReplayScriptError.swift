@@ -1,0 +1,61 @@
+public import PropertyList
+
+/// Why a replay script could not run to its end: a malformed script (missing `steps`, an unknown
+/// app, a step without `do`), or a step that could not be performed (an unknown `do`, a missing or
+/// mistyped argument, a store that failed). The script fails; the message names the step.
+public struct ReplayScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The script file (or a name for in-memory scripts).
+    public var file: String
+    /// Where in the file, when the reader recorded locations.
+    public var location: SourceLocation?
+    /// The 1-based position of the step in `steps`; nil for script-level errors.
+    public var step: Int?
+    /// The step's `do`, when it has one.
+    public var action: String?
+    public var message: String
+
+    public init(file: String, location: SourceLocation? = nil, step: Int? = nil, action: String? = nil, message: String) {
+        self.file = file
+        self.location = location
+        self.step = step
+        self.action = action
+        self.message = message
+    }
+
+    /// `step 3 (frobnicate): unknown step 'frobnicate'`, or the message alone for script-level errors.
+    public var summary: String {
+        guard let step else { return message }
+        let name = action.map { " (\($0))" } ?? ""
+        return "step \(step)\(name): \(message)"
+    }
+
+    /// `FILE:LINE:COL: error: step 3 (frobnicate): unknown step 'frobnicate'`.
+    public var description: String {
+        let place = location.map(\.description) ?? file
+        return "\(place): error: \(summary)"
+    }
+}
+
+/// What a step implementation throws; the session adds the step index and location.
+public enum ReplayStepError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No app and no common step is called this.
+    case unknownStep(String)
+    /// A key the step needs is absent.
+    case missingArgument(String)
+    /// A key holds the wrong kind of value.
+    case wrongArgumentType(key: String, expected: String, found: String)
+    /// A key's value is of the right kind but unusable (e.g. an unknown intent name).
+    case invalidArgument(key: String, reason: String)
+    /// The step cannot run in the current state, or the app or a store failed.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownStep(name): "unknown step '\(name)'"
+        case let .missingArgument(key): "missing argument '\(key)'"
+        case let .wrongArgumentType(key, expected, found): "argument '\(key)' must be \(expected), found \(found)"
+        case let .invalidArgument(key, reason): "invalid argument '\(key)': \(reason)"
+        case let .failed(reason): reason
+        }
+    }
+}
