@@ -1,1 +1,0 @@
-// IntentKit module: see README "Architecture".
