@@ -132,6 +132,7 @@ final class LibXML2SAXParser {
     }
 
     fileprivate func undeclaredEntity(name: UnsafePointer<UInt8>?) {
+        guard failure == nil else { return }
         let entity = name.map { String(cString: $0) } ?? ""
         let offset = lastOccurrence(of: Array("&".utf8), before: currentOffset) ?? currentOffset
         fail(builder.error(
@@ -155,6 +156,12 @@ final class LibXML2SAXParser {
             text = "extra content after the root element: a property list has exactly one root value"
         case Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
             text = "no root element: expected a property list value"
+        case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue):
+            undeclaredEntity(name: error.pointee.str1.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) })
+            return
+        case Int(XML_ERR_RESERVED_XML_NAME.rawValue):
+            // "<?xml" after the start: point at the declaration, not past its name.
+            offset = tagStart(before: offset)
         default:
             break
         }
