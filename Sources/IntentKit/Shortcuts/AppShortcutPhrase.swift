@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `${applicationName}` stands for the app's name (and its synonyms); any other `${name}` is the
 /// intent parameter of that name (R5.7).
-public struct AppShortcutPhrase: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct AppShortcutPhrase: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// The name of the application-name placeholder.
     public static let applicationNameToken = "applicationName"
 
@@ -19,6 +19,7 @@ public struct AppShortcutPhrase: Hashable, Sendable, ExpressibleByStringLiteral,
 
     public init(_ template: String) { self.template = template }
     public init(stringLiteral template: String) { self.init(template) }
+    public init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation)) }
 
     public var description: String { template }
 
@@ -31,9 +32,12 @@ public struct AppShortcutPhrase: Hashable, Sendable, ExpressibleByStringLiteral,
         while let open = rest.range(of: "${") {
             text += rest[..<open.lowerBound]
             let afterOpen = rest[open.upperBound...]
-            guard let close = afterOpen.firstIndex(of: "}") else { throw .unterminatedPlaceholder }
+            guard let close = afterOpen.firstIndex(of: "}"), !afterOpen[..<close].contains("${") else {
+                throw .unterminatedPlaceholder
+            }
             let name = afterOpen[..<close].trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { throw .emptyPlaceholder }
+            guard Self.isIdentifier(name) else { throw .invalidPlaceholderName(name) }
             if !text.isEmpty {
                 segments.append(.text(text))
                 text = ""
@@ -44,6 +48,12 @@ public struct AppShortcutPhrase: Hashable, Sendable, ExpressibleByStringLiteral,
         text += rest
         if !text.isEmpty { segments.append(.text(text)) }
         return segments
+    }
+
+    /// A Swift-style identifier: a letter or `_`, then letters, digits or `_`.
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 
     /// The parameter names the template uses, in order (repeats kept).
@@ -75,11 +85,14 @@ public enum PhraseSyntaxError: Error, Hashable, Sendable {
     case unterminatedPlaceholder
     /// `${}`.
     case emptyPlaceholder
+    /// `${…}` whose content is not a parameter name.
+    case invalidPlaceholderName(String)
 
     public var message: String {
         switch self {
         case .unterminatedPlaceholder: "'${' has no closing '}'"
         case .emptyPlaceholder: "'${}' names nothing"
+        case let .invalidPlaceholderName(name): "'${\(name)}' does not name a parameter"
         }
     }
 }

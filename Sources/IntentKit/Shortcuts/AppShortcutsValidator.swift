@@ -41,9 +41,9 @@ struct AppShortcutsValidator {
         if shortcut.phrases.isEmpty { missing.append("phrases") }
         if shortcut.shortTitle.trimmingCharacters(in: .whitespaces).isEmpty { missing.append("a short title") }
         if shortcut.systemImageName.trimmingCharacters(in: .whitespaces).isEmpty { missing.append("a system image name") }
-        guard !missing.isEmpty else { return [] }
-        return [AppShortcutViolation(.incompleteShortcut, shortcut: shortcut.label,
-                                     message: "the shortcut has no " + missing.joined(separator: ", no "))]
+        guard let last = missing.popLast() else { return [] }
+        let list = missing.isEmpty ? last : missing.joined(separator: ", ") + " or " + last
+        return [AppShortcutViolation(.incompleteShortcut, shortcut: shortcut.label, message: "the shortcut has no " + list)]
     }
 
     /// The phrase's violations and how many phrases it expands to at registration: 1 without a
