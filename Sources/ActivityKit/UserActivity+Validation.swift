@@ -10,7 +10,8 @@ extension UserActivity {
     /// model every ``PropertyListValue`` is one except `uid`, a keyed-archiver reference; Apple's
     /// other allowed types NSNull, NSSet, NSURL and NSUUID have no property-list form here);
     /// a webpageURL that is not http(s); a required userInfo key that userInfo lacks.
-    /// Warnings: userInfo over 3 KB when encoded as a binary property list; search-eligible with a
+    /// Warnings: userInfo over 3 KB when encoded as a binary property list (``userInfoEncodedSize``,
+    /// an upper bound below the advice and exact above it); search-eligible with a
     /// webpageURL but no requiredUserInfoKeys (R1.11).
     public func validate() -> [UserActivityIssue] {
         var issues: [UserActivityIssue] = []
@@ -72,10 +73,16 @@ extension UserActivity {
         return warnings
     }
 
-    /// The size of userInfo encoded as a binary property list, in bytes (see
-    /// ``PropertyListSizeEstimate``: an estimate until the binary writer is used).
+    /// The size of userInfo encoded as a binary property list, in bytes, as the package's
+    /// `bplist00` writer (Apple's layout, repeated scalars shared) writes it.
+    ///
+    /// Cheap for the common small userInfo: a no-sharing estimate is an upper bound, so the real
+    /// encoding runs only when that estimate is over ``userInfoSizeAdvice``.
     public var userInfoEncodedSize: Int {
-        PropertyListSizeEstimate.estimatedBinaryPropertyListSize(of: .dictionary(userInfo))
+        let value = PropertyListValue.dictionary(userInfo)
+        let upperBound = PropertyListSizeEstimate.estimatedBinaryPropertyListSize(of: value)
+        guard upperBound > Self.userInfoSizeAdvice else { return upperBound }
+        return BinaryPropertyListWriter().data(for: value).count
     }
 
     private func path(_ key: String) -> PropertyListPath { PropertyListPath([.key(key)]) }

@@ -3,9 +3,9 @@ public import PropertyList
 /// Size of a value in the `bplist00` binary property-list format, computed without writing it.
 ///
 /// The layout is Apple's (`CFBinaryPList.c`): an 8-byte header, every object, an offset table,
-/// a 32-byte trailer. This estimate writes each object once per occurrence (no uniquing of
-/// repeated strings or numbers, which Apple's writer does), so it is an upper bound that is exact
-/// for values without repeats. It stands in until the package's binary writer is used to measure.
+/// a 32-byte trailer. This estimate counts each object once per occurrence (no sharing of
+/// repeated strings or numbers, which `BinaryPropertyListWriter` does), so it is an upper bound on
+/// that writer's output, exact for values without repeats, computed without allocating.
 public enum PropertyListSizeEstimate {
     /// The estimated byte count of `value` as a binary property list.
     public static func estimatedBinaryPropertyListSize(of value: PropertyListValue) -> Int {

@@ -80,6 +80,15 @@ public final class Statement {
         try check(rc)
     }
 
+    /// Binds the bytes of an array, `Data` or other contiguous buffer as a blob; SQLite copies them.
+    public func bindBlob(_ bytes: some ContiguousBytes, at index: Int32) throws(SQLiteError) {
+        let rc = bytes.withUnsafeBytes { buffer in
+            sqlite3_bind_blob64(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                sqlite3_uint64(buffer.count), activitybridge_sqlite_transient())
+        }
+        try check(rc)
+    }
+
     public func bindNull(at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_null(handle, index))
     }
@@ -162,9 +171,21 @@ public final class Statement {
     /// The column as a blob; nil when it is NULL.
     public func data(at index: Int32) -> Data? {
         if isNull(at: index) { return nil }
+        // Pointer first, then size, as the SQLite documentation prescribes.
+        let bytes = sqlite3_column_blob(handle, index)
         let count = Int(sqlite3_column_bytes(handle, index))
-        guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
+        guard count > 0, let bytes else { return Data() }
         return Data(bytes: bytes, count: count)
+    }
+
+    /// Lends the column's bytes without copying them (empty for NULL); valid only inside `body`.
+    public func withUnsafeBlob<T, E: Error>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws(E) -> T) throws(E) -> T {
+        let bytes = sqlite3_column_blob(handle, index)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let bytes else {
+            return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        return try body(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
     /// The column as whichever storage class SQLite holds it in.

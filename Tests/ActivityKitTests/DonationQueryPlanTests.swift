@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import ActivityKit
+
+/// The CLI's store queries must read indexes, not scan the table: they have to answer in under
+/// 50 ms on 150,000 events. EXPLAIN QUERY PLAN shows which.
+@Suite("Donation store query plans")
+struct DonationQueryPlanTests {
+    private func plan(_ sql: String, _ store: DonationStore) throws -> [String] {
+        try store.connection.queryPlan(sql)
+    }
+
+    private func storeWithData() throws -> (DonationTestDirectory, DonationStore) {
+        let directory = try DonationTestDirectory()
+        let store = try directory.openStore()
+        try store.donate(SampleDonations.booking("Jane", "Monday"))
+        // Statistics as a real store would have them, so the planner chooses as it would there.
+        try store.connection.execute("ANALYZE")
+        return (directory, store)
+    }
+
+    /// No line may scan the table itself; every scan or search must go through an index.
+    private func expectIndexOnly(_ lines: [String], index: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!lines.isEmpty, sourceLocation: sourceLocation)
+        #expect(lines.contains { $0.contains("INDEX \(index)") }, "plan: \(lines)", sourceLocation: sourceLocation)
+        let tableScans = lines.filter { $0.hasPrefix("SCAN donation_events") && !$0.contains("INDEX") }
+        #expect(tableScans.isEmpty, "plan: \(lines)", sourceLocation: sourceLocation)
+    }
+
+    @Test func statsReadTheTypeAndIdentifierIndexes() throws {
+        let (directory, store) = try storeWithData()
+        defer { try? store.close(); _ = directory }
+        let byType = try plan(DonationStore.statsByTypeSQL, store)
+        expectIndexOnly(byType, index: "donation_events_by_type")
+        #expect(byType.contains { $0.contains("COVERING INDEX") })
+        #expect(!byType.contains { $0.contains("TEMP B-TREE") })  // grouped in index order
+        expectIndexOnly(try plan(DonationStore.statsDistinctSQL, store), index: "donation_events_by_persistent_identifier")
+    }
+
+    @Test func deleteByPersistentIdentifierSearchesTheIndex() throws {
+        let (directory, store) = try storeWithData()
+        defer { try? store.close(); _ = directory }
+        let lines = try plan("DELETE FROM donation_events WHERE persistent_identifier = 'Jane-Monday'", store)
+        expectIndexOnly(lines, index: "donation_events_by_persistent_identifier")
+        #expect(lines.contains { $0.hasPrefix("SEARCH") })
+    }
+
+    @Test func suggestionsReadOnlyTheSuggestionIndex() throws {
+        let (directory, store) = try storeWithData()
+        defer { try? store.close(); _ = directory }
+        let ranking = try plan(SuggestionRanking.rankingSQL, store)
+        expectIndexOnly(ranking, index: "donation_events_for_suggestions")
+        #expect(ranking.contains { $0.contains("COVERING INDEX donation_events_for_suggestions") })
+        let latest = try plan(SuggestionRanking.latestOfKeySQL, store)
+        expectIndexOnly(latest, index: "donation_events_for_suggestions")
+        #expect(!latest.contains { $0.contains("TEMP B-TREE") })  // the newest is the index's last entry
+    }
+
+    @Test func theLatestActivityAndTheCursorUseIndexes() throws {
+        let (directory, store) = try storeWithData()
+        defer { try? store.close(); _ = directory }
+        let latest = try plan(DonationStore.latestEventSQL, store)
+        expectIndexOnly(latest, index: "donation_events_by_persistent_identifier")
+        #expect(!latest.contains { $0.contains("TEMP B-TREE") })
+        let cursor = try plan(DonationStore.eventCursorSQL, store)
+        expectIndexOnly(cursor, index: "donation_events_by_time")
+        #expect(!cursor.contains { $0.contains("TEMP B-TREE") })  // streams, no sort of 150k rows first
+    }
+}
