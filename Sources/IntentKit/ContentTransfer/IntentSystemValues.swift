@@ -70,6 +70,8 @@ public enum ContentTransferError: Error, Hashable, Sendable, CustomStringConvert
     case queryFailed(String)
     /// The importing closure threw.
     case importFailed(String)
+    /// The exporting closure threw.
+    case exportFailed(String)
     /// The system value itself is invalid (e.g. a coordinate out of range).
     case invalidValue(String)
 
@@ -80,6 +82,7 @@ public enum ContentTransferError: Error, Hashable, Sendable, CustomStringConvert
         case let .notImportable(type, value): "no \(type) matches the \(value), and \(type) cannot be created from one"
         case let .queryFailed(reason): "the value query failed: \(reason)"
         case let .importFailed(reason): "importing failed: \(reason)"
+        case let .exportFailed(reason): "exporting failed: \(reason)"
         case let .invalidValue(reason): "invalid value: \(reason)"
         }
     }

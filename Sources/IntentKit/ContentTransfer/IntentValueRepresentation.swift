@@ -21,17 +21,17 @@ public struct IntentValueRepresentation<Entity: AppEntity, Value: IntentSystemVa
         case exportOnly, importOnly, bidirectional
     }
 
-    private let exporter: ((Entity) -> Value)?
+    private let exporter: ((Entity) throws -> Value)?
     private let importer: ((Value) throws -> Entity)?
 
     /// Export only: other apps can use the entity as `Value`.
-    public init(exporting: @escaping (Entity) -> Value) {
+    public init(exporting: @escaping (Entity) throws -> Value) {
         exporter = exporting
         importer = nil
     }
 
     /// Both ways: export, and create a new entity from an incoming value nothing matches.
-    public init(exporting: @escaping (Entity) -> Value, importing: @escaping (Value) throws -> Entity) {
+    public init(exporting: @escaping (Entity) throws -> Value, importing: @escaping (Value) throws -> Entity) {
         exporter = exporting
         importer = importing
     }
@@ -64,7 +64,13 @@ public struct IntentValueRepresentation<Entity: AppEntity, Value: IntentSystemVa
     public func export(_ entity: Entity, on platform: Platform) throws(ContentTransferError) -> Value {
         guard platform.supports(availability) else { throw .unavailable(requires: availability, platform: platform) }
         guard let exporter else { throw .notExportable(entityType: Entity.typeName) }
-        return exporter(entity)
+        do {
+            return try exporter(entity)
+        } catch let error as ContentTransferError {
+            throw error
+        } catch {
+            throw .exportFailed(String(describing: error))
+        }
     }
 
     /// Receives a value from another app: existing entities the query matches, else a new one

@@ -1,0 +1,171 @@
+import Foundation
+import PropertyList
+import SQLiteStore
+import Testing
+@testable import IntentKit
+
+@Suite("Intent donations")
+struct IntentDonationManagerTests {
+    private func instance(_ store: PlaceStore, _ name: String = "Berlin") throws -> IntentInstance {
+        let registry = try makeWalkRegistry(store: store, log: ActionLog())
+        if store.place(named: name) == nil { store.add(name) }
+        return try registry.instance("ShowSavedWalkIntent", parameters: ["walk": .string(name)])
+    }
+
+    @Test func donateReturnsAnIdentifierAndStoresTheIntent() throws {
+        let store = PlaceStore()
+        try withStore { connection, _ in
+            let manager = try IntentDonationManager(connection: connection)
+            let intent = try instance(store)
+            let id = manager.donate(intent: intent)
+            #expect(manager.lastError == nil)
+            let stored = try manager.donations()
+            #expect(stored.count == 1)
+            #expect(stored.first?.identifier == id)
+            #expect(stored.first?.intentTypeName == "ShowSavedWalkIntent")
+            #expect(stored.first?.parameters == intent.parameters)
+            #expect(stored.first?.migratedFrom == nil)
+        }
+    }
+
+    @Test func donationsListOldestFirstAndCount() throws {
+        try withStore { connection, _ in
+            let manager = try IntentDonationManager(connection: connection)
+            let base = Date(timeIntervalSince1970: 1_800_000_000)
+            try manager.insert([
+                IntentDonation(intentTypeName: "GenerateRoutesIntent", parameters: ["distance": 5.0], donatedAt: base.addingTimeInterval(60)),
+                IntentDonation(intentTypeName: "ShowSavedWalkIntent", parameters: ["walk": "A"], donatedAt: base),
+                IntentDonation(intentTypeName: "GenerateRoutesIntent", parameters: ["distance": 12.5], donatedAt: base.addingTimeInterval(120)),
+            ])
+            let listed = try manager.donations()
+            #expect(listed.map(\.intentTypeName) == ["ShowSavedWalkIntent", "GenerateRoutesIntent", "GenerateRoutesIntent"])
+            #expect(listed.map(\.donatedAt) == [base, base.addingTimeInterval(60), base.addingTimeInterval(120)])
+            #expect(listed[1].parameters["distance"] == .real(5.0))
+            #expect(try manager.donations(intentTypeName: "GenerateRoutesIntent").count == 2)
+            let stats = try manager.statistics()
+            #expect(stats == IntentDonationStatistics(total: 3, byIntent: ["GenerateRoutesIntent": 2, "ShowSavedWalkIntent": 1]))
+            #expect(stats.json == #"{"total":3,"byIntent":{"GenerateRoutesIntent":2,"ShowSavedWalkIntent":1}}"#)
+        }
+    }
+
+    @Test func deleteReturnsOnlyWhatItDeleted() throws {
+        try withStore { connection, _ in
+            let manager = try IntentDonationManager(connection: connection)
+            let a = IntentDonation(intentTypeName: "A")
+            let b = IntentDonation(intentTypeName: "B")
+            let c = IntentDonation(intentTypeName: "A")
+            try manager.insert([a, b, c])
+            let unknown = IntentDonationIdentifier()
+            #expect(try manager.deleteDonations(matching: .donationIdentifiers([b.identifier, unknown, b.identifier])) == [b.identifier])
+            #expect(try manager.deleteDonations(matching: .donationIdentifier(unknown)).isEmpty)
+            #expect(try manager.deleteDonations(matching: .intentType("A")) == [a.identifier, c.identifier])
+            #expect(try manager.donations().isEmpty)
+        }
+    }
+
+    @Test func migratedFromKeysMakeInsertsIdempotent() throws {
+        try withStore { connection, _ in
+            let manager = try IntentDonationManager(connection: connection)
+            let first = IntentDonation(intentTypeName: "ShowSavedWalkIntent", migratedFrom: "legacy:1")
+            #expect(try manager.insert([first, IntentDonation(intentTypeName: "X", migratedFrom: "legacy:2")]) == [true, true])
+            // A second run with new identifiers but the same source keys inserts nothing.
+            #expect(try manager.insert([IntentDonation(intentTypeName: "ShowSavedWalkIntent", migratedFrom: "legacy:1"),
+                                        IntentDonation(intentTypeName: "Y")]) == [false, true])
+            #expect(try manager.containsMigration(from: "legacy:1"))
+            #expect(try !manager.containsMigration(from: "legacy:3"))
+            #expect(try manager.statistics().total == 3)
+            #expect(try manager.donations().first { $0.migratedFrom == "legacy:1" }?.identifier == first.identifier)
+        }
+    }
+
+    @Test func batchesAreAllOrNothing() throws {
+        try withStore { connection, _ in
+            let manager = try IntentDonationManager(connection: connection)
+            let existing = IntentDonation(intentTypeName: "A")
+            try manager.insert(existing)
+            // The repeated identifier fails the batch: the first donation is rolled back too.
+            #expect(throws: SQLiteError.self) {
+                try manager.insert([IntentDonation(intentTypeName: "B"), IntentDonation(identifier: existing.identifier, intentTypeName: "C")])
+            }
+            #expect(try manager.donations().map(\.intentTypeName) == ["A"])
+            // Unstorable parameters fail before anything is written.
+            #expect(throws: ParameterJSON.EncodingError(path: "distance")) {
+                try manager.insert(IntentDonation(intentTypeName: "D", parameters: ["distance": .real(.infinity)]))
+            }
+            #expect(try manager.statistics().total == 1)
+        }
+    }
+
+    @Test func swallowingDonateReportsFailureInLastError() throws {
+        let store = PlaceStore()
+        try withStore { connection, _ in
+            let manager = try IntentDonationManager(connection: connection)
+            try connection.execute("DROP TABLE intent_donations")
+            let id = manager.donate(intent: try instance(store))
+            #expect(manager.lastError != nil)
+            #expect(!id.description.isEmpty)
+            #expect(throws: SQLiteError.self) { try manager.recordDonation(of: try instance(store)) }
+        }
+    }
+
+    @Test func persistsAcrossReopening() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("donations.sqlite").path
+        let donation = IntentDonation(intentTypeName: "GenerateRoutesIntent", parameters: ["distance": 7.5, "note": "Zürich \"quoted\"\n"],
+                                      donatedAt: Date(timeIntervalSince1970: 1_800_000_000.5), migratedFrom: "k")
+        do {
+            let connection = try Connection(path: path)
+            try IntentDonationManager(connection: connection).insert(donation)
+            try connection.close()
+        }
+        let reopened = try Connection(path: path, options: .init(mode: .readOnly))
+        defer { try? reopened.close() }
+        #expect(try IntentDonationManager(connection: reopened, createTables: false).donations() == [donation])
+    }
+
+    @Test func storeWithoutIntentTablesReadsAsEmpty() throws {
+        try withStore { connection, _ in
+            let manager = try IntentDonationManager(connection: connection, createTables: false)
+            #expect(try manager.donations().isEmpty)
+            #expect(try manager.statistics().total == 0)
+            #expect(try manager.deleteDonations(matching: .donationIdentifier(IntentDonationIdentifier())).isEmpty)
+        }
+    }
+
+    @Test func identifiersParseAndPrintAsUUIDs() throws {
+        let id = IntentDonationIdentifier()
+        #expect(IntentDonationIdentifier(id.description) == id)
+        #expect(IntentDonationIdentifier(id.description.lowercased()) == id)
+        #expect(IntentDonationIdentifier("nope") == nil)
+        let encoded = try JSONEncoder().encode(id)
+        #expect(try JSONDecoder().decode(IntentDonationIdentifier.self, from: encoded) == id)
+    }
+}
+
+@Suite("Parameter JSON")
+struct ParameterJSONTests {
+    @Test func roundTripsKindsAndKeepsIntegersApartFromReals() throws {
+        let parameters: PropertyListDictionary = [
+            "distance": 25.0, "count": 3, "flag": true, "off": false, "name": "Zürich \"x\"\n\t\u{1}",
+            "list": [1, 2.5, "a"], "nested": ["big": .integer(PropertyListInteger(UInt64.max)), "neg": -7],
+        ]
+        let text = try ParameterJSON.encode(parameters)
+        #expect(text.contains("\"distance\":25.0"))
+        #expect(text.contains("\\u0001"))
+        #expect(ParameterJSON.decode(text) == parameters)
+    }
+
+    @Test func keepsDocumentOrderWhenWriting() throws {
+        #expect(try ParameterJSON.encode(["b": 1, "a": 2]) == #"{"b":1,"a":2}"#)
+        #expect(try ParameterJSON.encode([:]) == "{}")
+        #expect(ParameterJSON.quoted("a\"b") == #""a\"b""#)
+    }
+
+    @Test func rejectsWhatJSONCannotHold() {
+        #expect(throws: ParameterJSON.EncodingError(path: "list[1]")) { try ParameterJSON.encode(["list": [1, .real(.nan)]]) }
+        #expect(ParameterJSON.decode("[1]") == nil)
+        #expect(ParameterJSON.decode("{\"a\":null}") == nil)
+        #expect(ParameterJSON.decode("not json") == nil)
+    }
+}
