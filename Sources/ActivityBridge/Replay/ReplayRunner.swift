@@ -1,0 +1,139 @@
+import Foundation
+
+/// Runs replay scripts: each in a fresh temporary directory with empty stores, removed afterwards.
+///
+/// ```swift
+/// let runner = ReplayRunner(apps: [HairdressersReplayApp.self])
+/// let report = try runner.run(paths: ["Samples/Replays"])
+/// print(report.summaryLine)          // "12 passed, 0 failed"
+/// ```
+public struct ReplayRunner {
+    /// The apps scripts may name, by ``ReplayApp/name``.
+    public var apps: [any ReplayApp.Type]
+    /// Builds the bridge's continuation route for a session whose script uses the bridge (see
+    /// ``ReplaySession/init(script:app:environment:bridgeRoute:)``); nil when no bridge is available.
+    public var bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)?
+    /// Extra resource roots searched before the defaults (see ``ReplayEnvironment/defaultResourceRoots(forScriptAt:currentDirectory:)``).
+    public var resourceRoots: [URL]
+    /// Where the per-script directories are made.
+    public var temporaryDirectory: URL
+    /// Relative script paths resolve against this directory.
+    public var currentDirectory: String
+
+    public init(
+        apps: [any ReplayApp.Type], bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? = nil,
+        resourceRoots: [URL] = [], temporaryDirectory: URL = FileManager.default.temporaryDirectory,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
+        self.apps = apps
+        self.bridgeRoute = bridgeRoute
+        self.resourceRoots = resourceRoots
+        self.temporaryDirectory = temporaryDirectory
+        self.currentDirectory = currentDirectory
+    }
+
+    /// The app named `name`, or nil.
+    public func app(named name: String) -> (any ReplayApp.Type)? {
+        apps.first { $0.name == name }
+    }
+
+    /// Runs every script in `paths` (files, or directories whose `*.plist` run in sorted order).
+    /// - Throws: ``ReplayInputError`` when a path is missing or a directory holds no scripts;
+    ///   nothing runs then.
+    public func run(paths: [String]) throws(ReplayInputError) -> ReplayReport {
+        let files = try Self.scriptFiles(in: paths, currentDirectory: currentDirectory)
+        return ReplayReport(scripts: files.map(run(file:)))
+    }
+
+    /// Reads and runs one script file; a file that is not a script fails with its error.
+    public func run(file: String) -> ReplayScriptReport {
+        let script: ReplayScript
+        do {
+            script = try ReplayScript(contentsOf: resolve(file))
+        } catch {
+            var error = error
+            error.file = file
+            return ReplayScriptReport(file: file, name: (file as NSString).lastPathComponent, app: nil, error: error)
+        }
+        var named = script
+        named.file = file
+        return run(named, scriptPath: resolve(file))
+    }
+
+    /// Runs a parsed script in a fresh directory, removed afterwards whatever happens.
+    public func run(_ script: ReplayScript, scriptPath: String? = nil) -> ReplayScriptReport {
+        var report = ReplayScriptReport(file: script.file, name: script.name, app: script.app)
+        guard let appType = app(named: script.app) else {
+            let known = apps.map { $0.name }.sorted().joined(separator: ", ")
+            report.error = ReplayScriptError(file: script.file, location: script.appLocation,
+                                             message: "unknown app '\(script.app)' (known: \(known))")
+            return report
+        }
+        let directory = temporaryDirectory.appendingPathComponent("activity-bridge-replay-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            report.error = ReplayScriptError(file: script.file, message: "cannot create a temporary directory: \(error)")
+            return report
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = ReplayEnvironment(
+            directory: directory, platform: script.platform, launched: script.launched,
+            resourceRoots: resourceRoots + ReplayEnvironment.defaultResourceRoots(forScriptAt: scriptPath, currentDirectory: currentDirectory))
+        let session: ReplaySession
+        do {
+            session = try ReplaySession(script: script, app: appType, environment: environment, bridgeRoute: bridgeRoute)
+        } catch {
+            report.error = ReplayScriptError(file: script.file, location: script.appLocation, message: error.description)
+            return report
+        }
+        defer { session.close() }
+        return session.run()
+    }
+
+    /// The script files `paths` name, in order: files as given, directories expanded to their
+    /// `*.plist` files sorted by name (not recursive).
+    public static func scriptFiles(in paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) throws(ReplayInputError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            let resolved = path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
+                throw .missing(path)
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: resolved)
+            } catch {
+                throw .unreadableDirectory(path, reason: String(describing: error))
+            }
+            let scripts = names.filter { $0.hasSuffix(".plist") }.sorted()
+            guard !scripts.isEmpty else { throw .noScripts(path) }
+            files += scripts.map { (path as NSString).appendingPathComponent($0) }
+        }
+        return files
+    }
+
+    private func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
+    }
+}
+
+/// Why the runner could not even start: the command-line exits 66 for these.
+public enum ReplayInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    case missing(String)
+    case unreadableDirectory(String, reason: String)
+    case noScripts(String)
+
+    public var description: String {
+        switch self {
+        case let .missing(path): "no such file or directory: '\(path)'"
+        case let .unreadableDirectory(path, reason): "cannot read directory '\(path)': \(reason)"
+        case let .noScripts(path): "no replay scripts (*.plist) in '\(path)'"
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+public import ActivityKit
+public import SQLiteStore
+public import IntentKit
+public import PropertyList
+
+/// One script running against one app: the host of the steps every app shares.
+///
+/// The session owns what lives beside the app on a device — the legacy donation log, the phrases
+/// the user recorded for donated shortcuts, the question Siri last asked — and routes legacy
+/// continuations through a ``ContinuationRoute``. Apps reach it from their own steps to continue
+/// activities (``deliver(_:stored:)``) or note the intents they ran (``noteIntentRan(_:)``).
+public final class ReplaySession {
+    public let script: ReplayScript
+    public let environment: ReplayEnvironment
+    public let app: any ReplayApp
+    /// The script's legacy donation log.
+    public let donations: DonationStore
+    /// The script's intent store: intent donations and the Spotlight index.
+    public let intentStore: Connection
+    public let intentDonations: IntentDonationManager
+    public let searchableIndex: SearchableIndex
+    /// How legacy continuations reach the app.
+    public let route: any ContinuationRoute
+    /// Phrases the user recorded (`recordPhrase`), oldest first.
+    public private(set) var voiceShortcuts: [VoiceShortcut] = []
+    /// The candidates of the last `disambiguation` / `needsValue`, which `choose` answers.
+    public var pendingQuestion: ReplayQuestion?
+    /// The type name of the last intent that ran (`lastIntent`).
+    public private(set) var lastIntent: String?
+
+    /// Creates the app for `script` over the stores of `environment`.
+    /// - Parameter bridgeRoute: builds the bridge's route for apps with a bridge manifest; the
+    ///   session uses it when the script's `bridge` is true (or absent and the app has a manifest).
+    /// - Throws: ``ReplayStepError`` when the app's Info.plist cannot be read, the stores cannot be
+    ///   opened, or the script asks for a bridge the app or the configuration does not have.
+    public init(
+        script: ReplayScript, app appType: any ReplayApp.Type, environment: ReplayEnvironment,
+        bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? = nil
+    ) throws(ReplayStepError) {
+        self.script = script
+        self.environment = environment
+        let declarations = try Self.declarations(of: appType, in: environment)
+        do {
+            donations = try DonationStore(path: environment.donationStorePath)
+        } catch {
+            throw .failed("cannot open the donation store: \(error)")
+        }
+        do {
+            intentStore = try Connection(path: environment.intentStorePath)
+        } catch {
+            try? donations.close()
+            throw .failed("cannot open the intent store: \(error)")
+        }
+        do {
+            intentDonations = try IntentDonationManager(connection: intentStore)
+            searchableIndex = try SearchableIndex(connection: intentStore)
+        } catch {
+            try? donations.close()
+            try? intentStore.close()
+            throw .failed("cannot open the intent store: \(error)")
+        }
+        let context = ReplayAppContext(
+            environment: environment, declarations: declarations, donations: donations,
+            intentDonations: intentDonations, searchableIndex: searchableIndex)
+        do {
+            app = try appType.init(context: context)
+        } catch {
+            try? donations.close()
+            try? intentStore.close()
+            if let error = error as? ReplayStepError { throw error }
+            throw .failed("cannot start \(appType.name): \(error)")
+        }
+        let hasManifest = appType.bridgeManifestPath.flatMap(environment.existingResource) != nil
+        let wantsBridge = script.bridge ?? (hasManifest && bridgeRoute != nil)
+        route = LegacyContinuationRoute()
+        if wantsBridge {
+            guard hasManifest, let bridgeRoute else {
+                throw .failed("'bridge' is true but \(appType.name) has no bridge manifest\(appType.bridgeManifestPath.map { " at \($0)" } ?? "")\(bridgeRoute == nil ? " or no bridge is configured" : "")")
+            }
+            // The bridge's route may need the finished session (its app, registry and stores).
+            bridgedRoute = try Self.make(bridgeRoute, for: self)
+        }
+    }
+
+    /// Set when the script runs through the bridge; ``route`` is used otherwise.
+    public private(set) var bridgedRoute: (any ContinuationRoute)?
+
+    /// The route in effect: the bridge's when the script uses it, else the legacy handlers.
+    public var activeRoute: any ContinuationRoute { bridgedRoute ?? route }
+
+    /// Whether legacy continuations go through the bridge.
+    public var usesBridge: Bool { bridgedRoute != nil }
+
+    /// Closes the stores. The runner calls it before removing the directory.
+    public func close() {
+        try? donations.close()
+        try? intentStore.close()
+    }
+
+    /// Delivers a legacy activity through the active route (opening the app as the system does).
+    public func deliver(_ activity: UserActivity, stored: Bool) throws(ReplayStepError) -> ContinuationResult {
+        try activeRoute.deliver(activity, stored: stored, in: self)
+    }
+
+    /// Records that an intent ran (for `lastIntent`); routes and apps call it for intents they run.
+    public func noteIntentRan(_ typeName: String) {
+        lastIntent = typeName
+    }
+
+    /// The app's snapshot plus the keys every app shares: `donations`, `intentDonations`, `lastIntent`.
+    public func snapshot() throws(ReplayStepError) -> PropertyListDictionary {
+        var snapshot = try app.snapshot()
+        if snapshot["donations"] == nil {
+            let identifiers: [String]
+            do { identifiers = try donations.persistentIdentifiersInDonationOrder() } catch {
+                throw .failed("cannot read donations: \(error)")
+            }
+            snapshot["donations"] = .array(identifiers.map { .string($0) })
+        }
+        if snapshot["intentDonations"] == nil {
+            do {
+                snapshot["intentDonations"] = .array(try intentDonations.donations().map { .string($0.intentTypeName) })
+            } catch {
+                throw .failed("cannot read intent donations: \(error)")
+            }
+        }
+        if snapshot["shortcutPhrases"] == nil, let shortcuts = app.appShortcuts {
+            snapshot["shortcutPhrases"] = .array(shortcuts.phrases.map { .string($0) })
+        }
+        if snapshot["lastIntent"] == nil, let lastIntent {
+            snapshot["lastIntent"] = .string(lastIntent)
+        }
+        return snapshot
+    }
+
+    func remember(_ shortcut: VoiceShortcut) {
+        voiceShortcuts.removeAll { ReplayPhrase.normalized($0.phrase) == ReplayPhrase.normalized(shortcut.phrase) }
+        voiceShortcuts.append(shortcut)
+    }
+
+    private static func make(
+        _ factory: (ReplaySession) throws -> any ContinuationRoute, for session: ReplaySession
+    ) throws(ReplayStepError) -> any ContinuationRoute {
+        do { return try factory(session) } catch let error as ReplayStepError { throw error } catch {
+            throw .failed("cannot load the bridge: \(error)")
+        }
+    }
+
+    private static func declarations(of appType: any ReplayApp.Type, in environment: ReplayEnvironment) throws(ReplayStepError) -> ActivityTypeDeclarations {
+        let url = try environment.resource(appType.infoPlistPath)
+        do {
+            let document = try PropertyListReader(options: .init(recordLocations: true)).read(contentsOf: url.path)
+            return ActivityTypeDeclarations(document: document)
+        } catch {
+            throw .failed("cannot read \(appType.infoPlistPath): \(error)")
+        }
+    }
+}
+
+/// A phrase the user recorded for a donated shortcut (Settings → Siri & Search), with the copy of
+/// the donated activity it runs — as iOS keeps its own copy in the voice shortcut.
+public struct VoiceShortcut: Hashable, Sendable {
+    public var phrase: String
+    public var persistentIdentifier: String
+    public var activity: UserActivity
+}
+
+/// What Siri asked last: the candidates a `choose` step can name.
+public struct ReplayQuestion {
+    /// `disambiguation` or `needsValue`.
+    public var kind: String
+    public var candidates: [IntentCandidate]
+
+    public init(kind: String, candidates: [IntentCandidate]) {
+        self.kind = kind
+        self.candidates = candidates
+    }
+}
+
+/// How Siri compares what was said with a phrase: case-insensitive, ignoring punctuation and spaces
+/// around the words, and runs of spaces.
+public enum ReplayPhrase {
+    public static func normalized(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters).union(.symbols))
+        return trimmed.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
