@@ -1,0 +1,69 @@
+import ActivityKit
+import Foundation
+
+/// `activity-bridge donations list [--store PATH] [--format text|json]`
+///
+/// Every stored event, oldest donation first, streamed (flat memory for any store size).
+/// Text: one tab-separated line per event: `ID DONATED_AT TYPE PERSISTENT_ID TITLE` (`-` when
+/// absent). JSON: `{"donations":[{"id":N,…activity keys…,"donatedAt":"…"}]}`, each element in
+/// the import format, so a listing can be imported again.
+enum DonationsListCommand: Command {
+    static var help: CommandHelp {
+        CommandHelp(
+            path: "donations list",
+            overview: "List stored donation events, oldest first.",
+            usage: "donations list [--store PATH] [--format text|json]",
+            options: [
+                DonationsStoreOption.helpEntry,
+                CommandHelp.Entry("--format FORMAT", "text (default): ID, time, type, persistent id, title; json: import-format objects."),
+            ]
+        )
+    }
+
+    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [DonationsStoreOption.name, "--format"]))
+        let format = try parsed.choice("--format", in: ["text", "json"], default: "text")
+        guard parsed.positionals.isEmpty else { throw CommandError.usage("unexpected argument '\(parsed.positionals[0])'") }
+        let store = try DonationsStoreOption.openForReading(parsed, context: context)
+        defer { try? store.close() }
+
+        // Output is buffered in chunks: one write per event would dominate a 150,000-event list.
+        var chunk = ""
+        var first = true
+        func flush(force: Bool = false) {
+            guard force || chunk.utf8.count >= 1 << 16 else { return }
+            context.standardOutput.write(chunk)
+            chunk = ""
+        }
+        if format == "json" { chunk += "{\"donations\":[" }
+        do {
+            try store.forEachEvent { event in
+                if format == "json" {
+                    chunk += (first ? "\n" : ",\n") + (try DonationsJSON.event(event))
+                } else {
+                    chunk += textLine(event)
+                }
+                first = false
+                flush()
+            }
+        } catch let error as DonationStoreError {
+            flush(force: true)
+            throw DonationsStoreOption.commandError(error)
+        }
+        if format == "json" { chunk += first ? "]}\n" : "\n]}\n" }
+        flush(force: true)
+        try DonationsStoreOption.close(store)
+        return .success
+    }
+
+    static func textLine(_ event: DonationEvent) -> String {
+        let activity = event.activity
+        let fields = [
+            String(event.id), DonationsJSON.timestamp(event.donatedAt), activity.activityType,
+            activity.persistentIdentifier ?? "-", activity.title ?? "-",
+        ]
+        // Tabs and newlines inside a field would break the columns.
+        return fields.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+            .joined(separator: "\t") + "\n"
+    }
+}

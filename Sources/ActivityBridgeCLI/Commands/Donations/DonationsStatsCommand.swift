@@ -1,0 +1,52 @@
+import ActivityKit
+
+/// `activity-bridge donations stats [--store PATH] [--format text|json]`
+///
+/// JSON: `{"total":EVENTS,"distinct":PERSISTENT_IDS,"eligibleForPrediction":EVENTS,"byType":{TYPE:EVENTS}}`
+/// (types sorted), as `spec/cli.md` fixes it.
+enum DonationsStatsCommand: Command {
+    static var help: CommandHelp {
+        CommandHelp(
+            path: "donations stats",
+            overview: "Count stored donation events: total, distinct persistent identifiers, eligible, per type.",
+            usage: "donations stats [--store PATH] [--format text|json]",
+            options: [
+                DonationsStoreOption.helpEntry,
+                CommandHelp.Entry("--format FORMAT", "text (default) or json."),
+            ]
+        )
+    }
+
+    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [DonationsStoreOption.name, "--format"]))
+        let format = try parsed.choice("--format", in: ["text", "json"], default: "text")
+        guard parsed.positionals.isEmpty else { throw CommandError.usage("unexpected argument '\(parsed.positionals[0])'") }
+        let store = try DonationsStoreOption.openForReading(parsed, context: context)
+        let stats: DonationStats
+        do {
+            stats = try store.stats()
+        } catch {
+            try? store.close()
+            throw DonationsStoreOption.commandError(error)
+        }
+        try DonationsStoreOption.close(store)
+        let types = stats.byType.keys.sorted()
+        switch format {
+        case "json":
+            let byType = types.map { "\(DonationsJSON.quoted($0)):\(stats.byType[$0] ?? 0)" }.joined(separator: ",")
+            context.standardOutput.write("{\"total\":\(stats.total),\"distinct\":\(stats.distinct),"
+                + "\"eligibleForPrediction\":\(stats.eligibleForPrediction),\"byType\":{\(byType)}}\n")
+        default:
+            var text = """
+                total: \(stats.total) event(s)
+                distinct: \(stats.distinct) persistent identifier(s)
+                eligibleForPrediction: \(stats.eligibleForPrediction) event(s)
+                byType:\(types.isEmpty ? " none" : "")
+
+                """
+            for type in types { text += "  \(type): \(stats.byType[type] ?? 0)\n" }
+            context.standardOutput.write(text)
+        }
+        return .success
+    }
+}
