@@ -5,6 +5,7 @@ public enum ActivityBridgeCommand: Command {
     /// Every top-level command. Add one line per command.
     public static var subcommands: [String: any Command.Type] {
         [
+            "donations": DonationsCommand.self,
             "validate": ValidateCommand.self,
         ]
     }
