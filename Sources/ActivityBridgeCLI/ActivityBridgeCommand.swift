@@ -6,6 +6,7 @@ public enum ActivityBridgeCommand: Command {
     public static var subcommands: [String: any Command.Type] {
         [
             "donations": DonationsCommand.self,
+            "intents": IntentsCommand.self,
             "validate": ValidateCommand.self,
         ]
     }

@@ -110,29 +110,36 @@ public final class IntentDonationManager {
 
     /// Every donation, oldest first (of one intent type when given).
     public func donations(intentTypeName: String? = nil) throws -> [IntentDonation] {
-        guard hasTable else { return [] }
-        let statement = try connection.cachedStatement("""
+        var result: [IntentDonation] = []
+        try forEachDonation(intentTypeName: intentTypeName) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each donation, oldest first, reading one row at a time (flat memory
+    /// for any store size).
+    /// - Throws: `SQLiteError` (`corrupt`) for a row this type did not write; `body`'s error.
+    public func forEachDonation(intentTypeName: String? = nil, _ body: (IntentDonation) throws -> Void) throws {
+        guard hasTable else { return }
+        // Not the cached statement: `body` may query the store while this one is stepping.
+        let statement = try connection.prepare("""
             SELECT identifier, intent_type, parameters, donated_at, migrated_from FROM intent_donations
             WHERE ? IS NULL OR intent_type = ? ORDER BY donated_at, rowid
             """)
         let type = SQLiteValue(intentTypeName)
         try statement.bind([type, type])
-        var result: [IntentDonation] = []
         while try statement.step() {
             let text = statement.string(at: 0) ?? ""
             // Rows are written by this type only; an unreadable one means the file was edited.
             guard let identifier = IntentDonationIdentifier(text),
                   let parameters = ParameterJSON.decode(statement.string(at: 2) ?? "")
             else {
-                statement.reset()
                 throw SQLiteError(code: .corrupt, message: "intent donation '\(text)' in '\(connection.path)' is unreadable",
                                   path: connection.path)
             }
-            result.append(IntentDonation(
+            try body(IntentDonation(
                 identifier: identifier, intentTypeName: statement.string(at: 1) ?? "", parameters: parameters,
                 donatedAt: Date(timeIntervalSince1970: statement.double(at: 3)), migratedFrom: statement.string(at: 4)))
         }
-        return result
     }
 
     /// Total donations and counts per intent type.

@@ -1,0 +1,60 @@
+import IntentKit
+
+/// `activity-bridge intents delete [--store PATH] --identifier ID [ID…]`
+///
+/// All or nothing: every identifier must name a stored donation. A malformed identifier is a
+/// usage error (64); one that matches nothing fails the command (1) and nothing is deleted.
+/// On success prints `deleted ID` per donation.
+enum IntentsDeleteCommand: Command {
+    static var help: CommandHelp {
+        CommandHelp(
+            path: "intents delete",
+            overview: "Delete intent donations by identifier, all or nothing.",
+            usage: "intents delete [--store PATH] --identifier ID [ID...]",
+            arguments: [CommandHelp.Entry("ID", "More identifiers after the first --identifier.")],
+            options: [
+                IntentsStore.helpEntry,
+                CommandHelp.Entry("--identifier ID", "A donation identifier (UUID); repeatable."),
+            ]
+        )
+    }
+
+    private struct Unknown: Error {}
+
+    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [IntentsStore.optionName, "--identifier"]))
+        let given = parsed.values("--identifier")
+        guard !given.isEmpty else {
+            throw CommandError.usage(parsed.positionals.isEmpty ? "missing --identifier ID" : "identifiers follow --identifier")
+        }
+        var identifiers: [IntentDonationIdentifier] = []
+        for text in given + parsed.positionals {
+            guard let identifier = IntentDonationIdentifier(text) else {
+                throw CommandError.usage("invalid identifier '\(text)': expected a UUID")
+            }
+            identifiers.append(identifier)
+        }
+        let store = try IntentsStore.open(parsed, context: context, writable: true)
+        defer { try? store.close() }
+        var missing: [IntentDonationIdentifier] = []
+        let deleted: [IntentDonationIdentifier]
+        do {
+            // One transaction: when any identifier matches nothing, the others are put back.
+            deleted = try store.connection.transaction {
+                let deleted = try store.donations.deleteDonations(matching: .donationIdentifiers(identifiers))
+                let found = Set(deleted)
+                missing = identifiers.filter { !found.contains($0) }
+                if !missing.isEmpty { throw Unknown() }
+                return deleted
+            }
+        } catch is Unknown {
+            let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+            throw CommandError.failure("no intent donation with identifier \(list) in '\(store.displayPath)'; nothing was deleted")
+        } catch {
+            throw IntentsStore.commandError(error)
+        }
+        try store.close()
+        context.standardOutput.write(deleted.map { "deleted \($0)\n" }.joined())
+        return .success
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import IntentKit
+
+/// `activity-bridge intents list [--store PATH] [--format text|json]`
+///
+/// Every intent donation, oldest first, streamed. Text: one tab-separated line per donation:
+/// `IDENTIFIER DONATED_AT INTENT PARAMETERS_JSON`. JSON: `{"donations":[{"identifier":…,
+/// "intent":…,"parameters":{…},"donatedAt":"…","migratedFrom":…|null}]}`.
+enum IntentsListCommand: Command {
+    static var help: CommandHelp {
+        CommandHelp(
+            path: "intents list",
+            overview: "List stored intent donations, oldest first.",
+            usage: "intents list [--store PATH] [--format text|json]",
+            options: [
+                IntentsStore.helpEntry,
+                CommandHelp.Entry("--format FORMAT", "text (default): identifier, time, intent, parameters; json: one document."),
+            ]
+        )
+    }
+
+    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [IntentsStore.optionName, "--format"]))
+        let format = try parsed.choice("--format", in: ["text", "json"], default: "text")
+        if let extra = parsed.positionals.first { throw CommandError.usage("unexpected argument '\(extra)'") }
+        let store = try IntentsStore.open(parsed, context: context)
+        defer { try? store.close() }
+
+        // Buffered in chunks: one write per donation would dominate a large listing.
+        var chunk = format == "json" ? "{\"donations\":[" : ""
+        var first = true
+        do {
+            try store.donations.forEachDonation { donation in
+                chunk += format == "json" ? (first ? "\n" : ",\n") + (try json(donation)) : try textLine(donation)
+                first = false
+                if chunk.utf8.count >= 1 << 16 {
+                    context.standardOutput.write(chunk)
+                    chunk = ""
+                }
+            }
+        } catch {
+            context.standardOutput.write(chunk)
+            throw IntentsStore.commandError(error)
+        }
+        if format == "json" { chunk += first ? "]}\n" : "\n]}\n" }
+        context.standardOutput.write(chunk)
+        try store.close()
+        return .success
+    }
+
+    static func textLine(_ donation: IntentDonation) throws -> String {
+        let fields = [
+            donation.identifier.description, IntentsStore.timestamp(donation.donatedAt), donation.intentTypeName,
+            try ParameterJSON.encode(donation.parameters),
+        ]
+        // JSON escapes tabs and newlines; the intent name is the only free text left.
+        return fields.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+            .joined(separator: "\t") + "\n"
+    }
+
+    static func json(_ donation: IntentDonation) throws -> String {
+        "{\"identifier\":\(ParameterJSON.quoted(donation.identifier.description)),"
+            + "\"intent\":\(ParameterJSON.quoted(donation.intentTypeName)),"
+            + "\"parameters\":\(try ParameterJSON.encode(donation.parameters)),"
+            + "\"donatedAt\":\(ParameterJSON.quoted(IntentsStore.timestamp(donation.donatedAt))),"
+            + "\"migratedFrom\":\(donation.migratedFrom.map(ParameterJSON.quoted) ?? "null")}"
+    }
+}
