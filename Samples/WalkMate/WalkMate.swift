@@ -1,1 +1,0 @@
-// WalkMate sample app: see README.
