@@ -48,6 +48,10 @@ public protocol ReplayApp: AnyObject {
     /// (the session then reports an unknown step). Throw ``ReplayStepError`` for missing arguments.
     func perform(_ step: ReplayStep, in session: ReplaySession) throws(ReplayStepError) -> ReplayStepResult?
 
+    /// Called after every step that ran: throw a failure the app met in a callback that could not
+    /// throw (a `continue` handler returns only a Bool). Default: nothing.
+    func afterStep() throws(ReplayStepError)
+
     /// The app's state keys: at least `screen` and `router.pending`, plus its own (the session adds
     /// `donations`, `intentDonations` and `lastIntent` when the app does not set them).
     func snapshot() throws(ReplayStepError) -> PropertyListDictionary
@@ -63,6 +67,7 @@ public protocol ReplayApp: AnyObject {
 
 extension ReplayApp {
     public static var bridgeManifestPath: String? { nil }
+    public func afterStep() throws(ReplayStepError) {}
     public var intents: IntentRegistry? { nil }
     public var appShortcuts: AppShortcuts? { nil }
     public func siri(_ utterance: String, in session: ReplaySession) throws(ReplayStepError) -> ReplayStepResult? { nil }

@@ -15,6 +15,7 @@ extension ReplaySession {
         for step in script.steps {
             do {
                 let result = try perform(step).dictionary
+                try app.afterStep()
                 var failures: [ReplayExpectationFailure] = []
                 if !step.expectations.isEmpty {
                     failures = ReplayExpectation.failures(of: step.expectations, result: result, snapshot: try snapshot())

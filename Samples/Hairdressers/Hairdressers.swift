@@ -1,1 +1,0 @@
-// Hairdressers sample app: see README.
