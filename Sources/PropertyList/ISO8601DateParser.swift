@@ -8,8 +8,10 @@ import Foundation
 enum ISO8601DateParser {
     static func date(_ text: UnsafeBufferPointer<UInt8>) throws(XMLValueError) -> Date {
         guard !text.isEmpty else { throw XMLValueError("empty <date>: expected YYYY-MM-DDTHH:MM:SSZ") }
-        let quoted = XMLTextSnippet.quote(text)
-        let malformed = XMLValueError("invalid <date> '\(quoted)': expected YYYY-MM-DDTHH:MM:SSZ (UTC)")
+        // Messages are built only on the error path: this runs for every <date>.
+        var malformed: XMLValueError {
+            XMLValueError("invalid <date> '\(XMLTextSnippet.quote(text))': expected YYYY-MM-DDTHH:MM:SSZ (UTC)")
+        }
         var index = 0
 
         func number(digits count: Int) -> Int? {
@@ -46,7 +48,7 @@ enum ISO8601DateParser {
         else { throw malformed }
 
         func outOfRange(_ field: String, _ value: Int, _ range: ClosedRange<Int>) -> XMLValueError {
-            XMLValueError("invalid <date> '\(quoted)': \(field) \(value) is out of range \(range.lowerBound)–\(range.upperBound)")
+            XMLValueError("invalid <date> '\(XMLTextSnippet.quote(text))': \(field) \(value) is out of range \(range.lowerBound)–\(range.upperBound)")
         }
         guard (1...12).contains(month) else { throw outOfRange("month", month, 1...12) }
         let monthLength = daysInMonth(month, year: year)

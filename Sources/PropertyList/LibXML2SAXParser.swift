@@ -9,58 +9,71 @@ internal import CLibXML2
 /// stops the parse with a diagnostic before it can be referenced, so the only entities ever
 /// expanded are the five predefined ones and character references. `XML_PARSE_HUGE` lifts
 /// libxml2's own depth limit (256) so that the reader's `maximumDepth` governs.
-final class LibXML2SAXParser {
+enum LibXML2SAXParser {
     /// Bytes handed to libxml2 per `xmlParseChunk` call.
     static let chunkSize = 1 << 18
 
+    private static let initialize: Void = { xmlInitParser() }()
+
+    /// Parses the whole UTF-8 buffer.
+    /// - Returns: the builder (with the root, warnings and locations) and the first problem, if any.
+    static func parse(
+        _ bytes: UnsafeRawBufferPointer, file: String, options: PropertyListReader.Options
+    ) -> (builder: XMLPropertyListBuilder, failure: Diagnostic?) {
+        _ = initialize
+        // The callbacks reach this state through libxml2's user-data pointer. A plain struct
+        // behind a pointer (rather than a class) keeps reference counting and dynamic
+        // exclusivity checks off the per-event path.
+        let state = UnsafeMutablePointer<LibXML2SAXState>.allocate(capacity: 1)
+        state.initialize(to: LibXML2SAXState(bytes: bytes, file: file, options: options))
+        defer {
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+        var handler = LibXML2SAXState.makeHandler()
+        guard let context = xmlCreatePushParserCtxt(&handler, state, nil, 0, nil) else {
+            return (state.pointee.builder, state.pointee.builder.error("libxml2 could not create a parser", at: 0))
+        }
+        state.pointee.context = context
+        defer { xmlFreeParserCtxt(context) }
+        let parserOptions = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_IGNORE_ENC.rawValue
+        xmlCtxtUseOptions(context, Int32(bitPattern: parserOptions))
+
+        if let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) {
+            var offset = 0
+            while offset < bytes.count, !state.pointee.stopped {
+                let length = min(chunkSize, bytes.count - offset)
+                xmlParseChunk(context, base + offset, Int32(length), 0)
+                offset += length
+            }
+            if !state.pointee.stopped { xmlParseChunk(context, nil, 0, 1) }
+        }
+        state.pointee.context = nil
+        return (state.pointee.builder, state.pointee.failure)
+    }
+}
+
+/// What the SAX callbacks work on: the builder, the source bytes and libxml2's context.
+struct LibXML2SAXState {
     private let bytes: UnsafeRawBufferPointer
-    private(set) var builder: XMLPropertyListBuilder
+    fileprivate(set) var builder: XMLPropertyListBuilder
     /// The first problem; once set, the parser is stopped and later events are ignored.
-    private(set) var failure: Diagnostic?
-    private var context: xmlParserCtxtPtr?
+    fileprivate(set) var failure: Diagnostic?
+    fileprivate(set) var stopped = false
+    fileprivate var context: xmlParserCtxtPtr?
 
     init(bytes: UnsafeRawBufferPointer, file: String, options: PropertyListReader.Options) {
         self.bytes = bytes
         self.builder = XMLPropertyListBuilder(bytes: bytes, file: file, options: options)
     }
 
-    private static let initialize: Void = { xmlInitParser() }()
-
-    /// Parses the whole buffer; afterwards read ``failure`` and ``builder``.
-    func run() {
-        _ = Self.initialize
-        var handler = Self.makeHandler()
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        guard let context = xmlCreatePushParserCtxt(&handler, me, nil, 0, nil) else {
-            failure = builder.error("libxml2 could not create a parser", at: 0)
-            return
-        }
-        self.context = context
-        defer {
-            self.context = nil
-            xmlFreeParserCtxt(context)
-        }
-        let options = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
-        xmlCtxtUseOptions(context, options)
-
-        withExtendedLifetime(self) {
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
-            var offset = 0
-            while offset < bytes.count, failure == nil {
-                let length = min(Self.chunkSize, bytes.count - offset)
-                xmlParseChunk(context, base + offset, Int32(length), 0)
-                offset += length
-            }
-            if failure == nil { xmlParseChunk(context, nil, 0, 1) }
-        }
-    }
-
     // MARK: - Positions
 
     /// The absolute byte offset of libxml2's read position.
     private var currentOffset: Int {
-        guard let input = context?.pointee.input?.pointee, let cur = input.cur, let base = input.base else { return 0 }
-        return Int(input.consumed) + (cur - base)
+        // Read single fields through the pointers: binding `pointee` would copy the whole struct.
+        guard let input = context?.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else { return 0 }
+        return Int(input.pointee.consumed) + (cur - base)
     }
 
     /// The offset of the last `<` before `offset`: the start of the tag libxml2 just read.
@@ -74,23 +87,24 @@ final class LibXML2SAXParser {
     /// Where the text at `pointer` starts, when it points into libxml2's input buffer
     /// (plain text does; text produced by a character reference does not).
     private func offset(ofText pointer: UnsafePointer<UInt8>) -> Int {
-        if let input = context?.pointee.input?.pointee, let base = input.base, let end = input.end,
+        if let input = context?.pointee.input, let base = input.pointee.base, let end = input.pointee.end,
            pointer >= base, pointer <= end {
-            return Int(input.consumed) + (pointer - base)
+            return Int(input.pointee.consumed) + (pointer - base)
         }
         return currentOffset
     }
 
     // MARK: - Events
 
-    private func fail(_ diagnostic: Diagnostic) {
-        guard failure == nil else { return }
+    private mutating func fail(_ diagnostic: Diagnostic) {
+        guard !stopped else { return }
+        stopped = true
         failure = diagnostic
         if let context { xmlStopParser(context) }
     }
 
-    fileprivate func startElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
-        guard failure == nil else { return }
+    fileprivate mutating func startElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
+        guard !stopped else { return }
         let offset = tagStart(before: currentOffset)
         guard prefix == nil, let element = XMLPropertyListElement(name: localName) else {
             let name = (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: localName)
@@ -105,8 +119,8 @@ final class LibXML2SAXParser {
         }
     }
 
-    fileprivate func endElement() {
-        guard failure == nil else { return }
+    fileprivate mutating func endElement() {
+        guard !stopped else { return }
         do throws(Diagnostic) {
             try builder.endElement()
         } catch {
@@ -114,16 +128,18 @@ final class LibXML2SAXParser {
         }
     }
 
-    fileprivate func characters(_ pointer: UnsafePointer<UInt8>, count: Int) {
-        guard failure == nil, count > 0 else { return }
-        do throws(Diagnostic) {
-            try builder.characters(UnsafeBufferPointer(start: pointer, count: count), at: offset(ofText: pointer))
-        } catch {
-            fail(error)
+    fileprivate mutating func characters(_ pointer: UnsafePointer<UInt8>, count: Int) {
+        guard !stopped, count > 0 else { return }
+        let text = UnsafeBufferPointer(start: pointer, count: count)
+        if builder.isReadingText {
+            builder.appendText(text)
+        } else if let first = text.firstIndex(where: { !XMLPropertyListBuilder.isXMLSpace($0) }) {
+            // Between elements only whitespace may appear; where the text starts matters only now.
+            fail(builder.unexpectedText(UnsafeBufferPointer(rebasing: text[first...]), at: offset(ofText: pointer) + first))
         }
     }
 
-    fileprivate func entityDeclaration(name: UnsafePointer<UInt8>?) {
+    fileprivate mutating func entityDeclaration(name: UnsafePointer<UInt8>?) {
         let entity = name.map { String(cString: $0) } ?? ""
         let offset = lastOccurrence(of: Array("<!ENTITY".utf8), before: currentOffset) ?? tagStart(before: currentOffset)
         fail(builder.error(
@@ -131,8 +147,8 @@ final class LibXML2SAXParser {
             at: offset))
     }
 
-    fileprivate func undeclaredEntity(name: UnsafePointer<UInt8>?) {
-        guard failure == nil else { return }
+    fileprivate mutating func undeclaredEntity(name: UnsafePointer<UInt8>?) {
+        guard !stopped else { return }
         let entity = name.map { String(cString: $0) } ?? ""
         let offset = lastOccurrence(of: Array("&".utf8), before: currentOffset) ?? currentOffset
         fail(builder.error(
@@ -140,8 +156,8 @@ final class LibXML2SAXParser {
             at: offset))
     }
 
-    fileprivate func libxml2Error(_ error: UnsafePointer<xmlError>) {
-        guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    fileprivate mutating func libxml2Error(_ error: UnsafePointer<xmlError>) {
+        guard !stopped, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let rawMessage = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
         let message = rawMessage.trimmingXMLSpace().replacingNewlines()
         var offset = currentOffset
@@ -187,41 +203,41 @@ final class LibXML2SAXParser {
 
     // MARK: - SAX handler
 
-    private static func parser(_ context: UnsafeMutableRawPointer?) -> LibXML2SAXParser? {
-        context.map { Unmanaged<LibXML2SAXParser>.fromOpaque($0).takeUnretainedValue() }
+    private static func state(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<LibXML2SAXState>? {
+        context?.assumingMemoryBound(to: LibXML2SAXState.self)
     }
 
-    private static func makeHandler() -> xmlSAXHandler {
+    fileprivate static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, prefix, _, _, _, _, _, _ in
             guard let localName else { return }
-            LibXML2SAXParser.parser(context)?.startElement(localName: localName, prefix: prefix)
+            LibXML2SAXState.state(context)?.pointee.startElement(localName: localName, prefix: prefix)
         }
         handler.endElementNs = { context, _, _, _ in
-            LibXML2SAXParser.parser(context)?.endElement()
+            LibXML2SAXState.state(context)?.pointee.endElement()
         }
         handler.characters = { context, pointer, count in
             guard let pointer else { return }
-            LibXML2SAXParser.parser(context)?.characters(pointer, count: Int(count))
+            LibXML2SAXState.state(context)?.pointee.characters(pointer, count: Int(count))
         }
         handler.ignorableWhitespace = { context, pointer, count in
             guard let pointer else { return }
-            LibXML2SAXParser.parser(context)?.characters(pointer, count: Int(count))
+            LibXML2SAXState.state(context)?.pointee.characters(pointer, count: Int(count))
         }
         handler.cdataBlock = { context, pointer, count in
             guard let pointer else { return }
-            LibXML2SAXParser.parser(context)?.characters(pointer, count: Int(count))
+            LibXML2SAXState.state(context)?.pointee.characters(pointer, count: Int(count))
         }
         handler.entityDecl = { context, name, _, _, _, _ in
-            LibXML2SAXParser.parser(context)?.entityDeclaration(name: name)
+            LibXML2SAXState.state(context)?.pointee.entityDeclaration(name: name)
         }
         handler.reference = { context, name in
-            LibXML2SAXParser.parser(context)?.undeclaredEntity(name: name)
+            LibXML2SAXState.state(context)?.pointee.undeclaredEntity(name: name)
         }
         handler.serror = { context, error in
             guard let error else { return }
-            LibXML2SAXParser.parser(context)?.libxml2Error(error)
+            LibXML2SAXState.state(context)?.pointee.libxml2Error(error)
         }
         return handler
     }

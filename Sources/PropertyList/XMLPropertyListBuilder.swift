@@ -30,6 +30,7 @@ struct XMLPropertyListBuilder {
     private var textElement: XMLPropertyListElement?
     private var textOffset = 0
     private var text: [UInt8] = []
+    private var keys = XMLKeyCache()
     private(set) var warnings: [Diagnostic] = []
     private(set) var locations: PropertyListLocations?
     private var path: [PropertyListPath.Component] = []
@@ -61,28 +62,29 @@ struct XMLPropertyListBuilder {
         if let textElement {
             throw error("unexpected <\(element.name)> inside <\(textElement.name)>: <\(textElement.name)> holds only text", at: offset)
         }
-        let parent = stack.last
+        // Fields are read through the index: copying the parent Frame would retain its buffers.
+        let top = stack.count - 1
         if element == .plist {
-            guard let parent else {
+            guard top >= 0 else {
                 stack.append(Frame(element: .plist, offset: offset))
                 return
             }
-            throw error("unexpected <plist> inside <\(parent.element.name)>: <plist> may only be the document's root element", at: offset)
+            throw error("unexpected <plist> inside <\(stack[top].element.name)>: <plist> may only be the document's root element", at: offset)
         }
         if element == .key {
-            guard let parent, parent.element == .dict else {
-                let place = parent.map { "in <\($0.element.name)>" } ?? "as the root element"
+            guard top >= 0, stack[top].element == .dict else {
+                let place = top >= 0 ? "in <\(stack[top].element.name)>" : "as the root element"
                 throw error("unexpected <key> \(place): <key> belongs only in a <dict>", at: offset)
             }
-            if let pending = parent.key {
+            if let pending = stack[top].key {
                 throw error(
-                    "expected a value after <key>\(XMLTextSnippet.quote(pending))</key>, found another <key>", at: parent.keyOffset)
+                    "expected a value after <key>\(XMLTextSnippet.quote(pending))</key>, found another <key>", at: stack[top].keyOffset)
             }
-        } else if let parent {
-            switch parent.element {
-            case .dict where parent.key == nil:
+        } else if top >= 0 {
+            switch stack[top].element {
+            case .dict where stack[top].key == nil:
                 throw error("expected a <key> before each value in a <dict>, found <\(element.name)>", at: offset)
-            case .plist where parent.hasValue:
+            case .plist where stack[top].hasValue:
                 throw error(
                     "unexpected second value <\(element.name)> in <plist>: a property list has exactly one root value", at: offset)
             default:
@@ -128,18 +130,18 @@ struct XMLPropertyListBuilder {
         }
     }
 
-    /// Character data (also CDATA); `offset` is where it starts when known.
-    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Diagnostic) {
-        if textElement != nil {
-            text.append(contentsOf: bytes)
-            return
-        }
-        // Between elements only whitespace may appear.
-        guard let first = bytes.firstIndex(where: { !Self.isXMLSpace($0) }) else { return }
+    /// Whether character data now belongs to a text element (else only whitespace may appear).
+    var isReadingText: Bool { textElement != nil }
+
+    /// Character data (also CDATA) inside a text element.
+    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        text.append(contentsOf: bytes)
+    }
+
+    /// The diagnostic for non-whitespace `bytes` between elements, starting at `offset`.
+    mutating func unexpectedText(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Diagnostic {
         let place = stack.last.map { "in <\($0.element.name)>" } ?? "outside the root element"
-        throw error(
-            "unexpected text '\(XMLTextSnippet.quote(UnsafeBufferPointer(rebasing: bytes[first...])))' \(place): expected only elements here",
-            at: offset + first)
+        return error("unexpected text '\(XMLTextSnippet.quote(bytes))' \(place): expected only elements here", at: offset)
     }
 
     /// The root value once the document has ended.
@@ -152,11 +154,22 @@ struct XMLPropertyListBuilder {
     // MARK: - Values
 
     private mutating func finishText(_ element: XMLPropertyListElement) throws(Diagnostic) {
+        if element == .key {
+            let key = text.withUnsafeBufferPointer { keys.string(for: $0) }
+            let top = stack.count - 1
+            stack[top].key = key
+            stack[top].keyOffset = textOffset
+            if locations != nil {
+                let keyLocation = location(ofByteOffset: textOffset)
+                locations?.recordKey(at: PropertyListPath(path + [.key(key)]), keyLocation)
+            }
+            return
+        }
         let value: PropertyListValue
         let parsed: Result<PropertyListValue, XMLValueError> = text.withUnsafeBufferPointer { buffer in
             do throws(XMLValueError) {
                 switch element {
-                case .string, .key: return .success(.string(String(decoding: buffer, as: UTF8.self)))
+                case .string: return .success(.string(String(decoding: buffer, as: UTF8.self)))
                 case .integer: return .success(.integer(try XMLNumberParser.integer(buffer)))
                 case .real: return .success(.real(try XMLNumberParser.real(buffer)))
                 case .date: return .success(.date(try ISO8601DateParser.date(buffer)))
@@ -166,7 +179,7 @@ struct XMLPropertyListBuilder {
                         throw XMLValueError("unexpected text '\(XMLTextSnippet.quote(buffer))' in <\(element.name)/>: it holds no content")
                     }
                     return .success(.bool(element == .true))
-                case .plist, .dict, .array: return .failure(XMLValueError("internal: <\(element.name)> is not a text element"))
+                case .key, .plist, .dict, .array: return .failure(XMLValueError("internal: <\(element.name)> is not a text element"))
                 }
             } catch {
                 return .failure(error)
@@ -175,16 +188,6 @@ struct XMLPropertyListBuilder {
         switch parsed {
         case let .success(parsedValue): value = parsedValue
         case let .failure(failure): throw error(failure.message, at: textOffset)
-        }
-        if element == .key, case let .string(key) = value {
-            let top = stack.count - 1
-            stack[top].key = key
-            stack[top].keyOffset = textOffset
-            if locations != nil {
-                let keyLocation = location(ofByteOffset: textOffset)
-                locations?.recordKey(at: PropertyListPath(path + [.key(key)]), keyLocation)
-            }
-            return
         }
         deliver(value)
     }
@@ -231,10 +234,11 @@ struct XMLPropertyListBuilder {
     private mutating func recordValueLocation(at offset: Int, opensContainer: Bool) -> Bool {
         guard locations != nil else { return false }
         var component: PropertyListPath.Component?
-        if let parent = stack.last {
-            switch parent.element {
-            case .array: component = .index(parent.elements.count)
-            case .dict: component = parent.key.map { .key($0) }
+        if !stack.isEmpty {
+            let top = stack.count - 1
+            switch stack[top].element {
+            case .array: component = .index(stack[top].elements.count)
+            case .dict: component = stack[top].key.map { .key($0) }
             default: component = nil
             }
         }

@@ -33,10 +33,8 @@ struct XMLPropertyListReader {
 
     private func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(PropertyListReadError) -> PropertyListDocument {
         try checkLooksLikeXML(bytes, file: file)
-        let parser = LibXML2SAXParser(bytes: bytes, file: file, options: options)
-        parser.run()
-        var builder = parser.builder
-        if let failure = parser.failure {
+        var (builder, failure) = LibXML2SAXParser.parse(bytes, file: file, options: options)
+        if let failure {
             throw .invalid(failure, warnings: builder.warnings)
         }
         do throws(Diagnostic) {
