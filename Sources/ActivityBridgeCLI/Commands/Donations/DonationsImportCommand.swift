@@ -5,11 +5,14 @@ import PropertyList
 /// `activity-bridge donations import [--store PATH] [--format text|json] FILE`
 ///
 /// Bulk-loads a donation log (`{"donations": [activity, …]}`, XML or binary) in one transaction.
-/// Every problem is printed as `FILE:LINE:COL: error: … [rule]` on stderr; any error imports
-/// nothing and exits 1. A missing or unreadable FILE exits 66.
+/// Every error is printed as `FILE:LINE:COL: error: … [rule]` on stderr; any error imports
+/// nothing and exits 1. Warnings of a successful import are summarised per rule on stderr.
+/// A missing or unreadable FILE exits 66.
 enum DonationsImportCommand: Command {
-    /// Warnings printed one per line before the rest are only counted.
+    /// Reader warnings (e.g. duplicate keys) printed one per line; the rest are not shown.
     static let warningLinesShown = 20
+    /// Errors printed one per line before the rest are only counted.
+    static let errorLinesShown = 100
 
     static var help: CommandHelp {
         CommandHelp(
@@ -32,40 +35,19 @@ enum DonationsImportCommand: Command {
             throw CommandError.usage("expected one FILE, got \(files.count)")
         }
         var progress = DonationsProgress(context: context)
-
-        progress.note("reading \(file)")
-        let document: PropertyListDocument
+        let log: DonationLog.Decoded
         do {
-            document = try PropertyListReader(options: .init(recordLocations: true)).read(contentsOf: context.resolve(file))
+            log = try readLog(file, context: context, progress: &progress)
         } catch {
             progress.finish()
-            switch error {
-            case .unreadableFile(_, let reason): throw CommandError.noInput("cannot read '\(file)': \(reason)")
-            case .invalid:
-                write(error.diagnostics.map { relabel($0, file: file) }, to: context)
-                throw CommandError.failure("'\(file)' is not a valid property list; nothing was imported")
-            }
-        }
-
-        progress.note("checking \(file)")
-        let decoded = DonationLog.decode(document.root, defaultDonatedAt: Date())
-        let locator = DiagnosticLocator(file: file, locations: document.locations)
-        let readWarnings = document.diagnostics.map { relabel($0, file: file) }
-        let errors = decoded.errors.map(locator.diagnostic(for:))
-        let warnings = readWarnings + decoded.warnings.map(locator.diagnostic(for:))
-        if !errors.isEmpty {
-            progress.finish()
-            write(errors + warnings.prefix(warningLinesShown), to: context)
-            let indexes = Set(decoded.errors.compactMap { DiagnosticLocator.donationIndex(of: $0.path) })
-            let place = indexes.min().map { " in \(indexes.count) donation(s), the first donations[\($0)]" } ?? ""
-            throw CommandError.failure("\(errors.count) error(s)\(place) in '\(file)'; nothing was imported")
+            throw error
         }
 
         let store = try DonationsStoreOption.openForWriting(parsed, context: context)
         let imported: Int
         do {
-            let total = decoded.donations.count
-            imported = try store.importDonations(decoded.donations) { done in progress.note("stored \(done) of \(total) donations") }
+            let total = log.donations.count
+            imported = try store.importDonations(log.donations) { done in progress.note("stored \(done) of \(total) donations") }
         } catch {
             progress.finish()
             try? store.close()
@@ -74,12 +56,12 @@ enum DonationsImportCommand: Command {
         try DonationsStoreOption.close(store)
         progress.finish()
 
-        writeWarnings(warnings, context: context)
-        let unsuggestable = countDonationWarnings(decoded.donations)
+        writeWarningSummary(log.warnings, file: file, context: context)
+        let unsuggestable = countDonationWarnings(log.donations)
         switch format {
         case "json":
             let counts = unsuggestable.keys.sorted().map { "\(DonationsJSON.quoted($0)):\(unsuggestable[$0] ?? 0)" }
-            context.standardOutput.write("{\"imported\":\(imported),\"warnings\":\(warnings.count),"
+            context.standardOutput.write("{\"imported\":\(imported),\"warnings\":\(log.warnings.count),"
                 + "\"notSuggestable\":{\(counts.joined(separator: ","))}}\n")
         default:
             var text = "imported \(imported) donation(s) into \(parsed.value(DonationsStoreOption.name) ?? DonationStore.defaultFileName)\n"
@@ -103,14 +85,66 @@ enum DonationsImportCommand: Command {
         context.standardError.write(text)
     }
 
-    /// The first warnings one per line, the rest as counts per rule.
-    private static func writeWarnings(_ warnings: [Diagnostic], context: CommandContext) {
-        write(warnings.prefix(warningLinesShown), to: context)
-        let rest = warnings.dropFirst(warningLinesShown)
-        guard !rest.isEmpty else { return }
-        let counts = Dictionary(grouping: rest, by: \.rule.rawValue).mapValues(\.count)
-        let summary = counts.keys.sorted().map { "\($0): \(counts[$0] ?? 0)" }.joined(separator: ", ")
-        context.standardError.write("… and \(rest.count) more warning(s) (\(summary))\n")
+    /// Reads and checks the log. The fast path records no source locations (that would double
+    /// the parse of a 150,000-donation log); only when there are errors is the file read again
+    /// with locations, so each error is printed at its line and column before failing.
+    private static func readLog(
+        _ file: String, context: CommandContext, progress: inout DonationsProgress
+    ) throws(CommandError) -> DonationLog.Decoded {
+        progress.note("reading \(file)")
+        let path = context.resolve(file)
+        let document = try read(path, file: file, recordingLocations: false, context: context)
+        for diagnostic in document.diagnostics.prefix(warningLinesShown) {
+            context.standardError.write(relabel(diagnostic, file: file).description + "\n")
+        }
+        progress.note("checking \(file)")
+        let now = Date()
+        let decoded = DonationLog.decode(document.root, defaultDonatedAt: now)
+        guard !decoded.errors.isEmpty else { return decoded }
+
+        progress.note("locating errors in \(file)")
+        let located = try read(path, file: file, recordingLocations: true, context: context)
+        let locator = DiagnosticLocator(file: file, locations: located.locations)
+        progress.finish()
+        write(decoded.errors.prefix(errorLinesShown).map(locator.diagnostic(for:)), to: context)
+        if decoded.errors.count > errorLinesShown {
+            context.standardError.write("… and \(decoded.errors.count - errorLinesShown) more error(s)\n")
+        }
+        let indexes = Set(decoded.errors.compactMap { DiagnosticLocator.donationIndex(of: $0.path) })
+        let place = indexes.min().map { " in \(indexes.count) donation(s), the first donations[\($0)]" } ?? ""
+        throw .failure("\(decoded.errors.count) error(s)\(place) in '\(file)'; nothing was imported")
+    }
+
+    private static func read(
+        _ path: String, file: String, recordingLocations: Bool, context: CommandContext
+    ) throws(CommandError) -> PropertyListDocument {
+        do {
+            return try PropertyListReader(options: .init(recordLocations: recordingLocations)).read(contentsOf: path)
+        } catch {
+            switch error {
+            case let .unreadableFile(_, reason):
+                throw .noInput("cannot read '\(file)': \(reason)")
+            case .invalid:
+                write(error.diagnostics.map { relabel($0, file: file) }, to: context)
+                throw .failure("'\(file)' is not a valid property list; nothing was imported")
+            }
+        }
+    }
+
+    /// Warnings of an import that succeeded: one line per rule with its count and first place.
+    private static func writeWarningSummary(_ warnings: [UserActivityIssue], file: String, context: CommandContext) {
+        var order: [UserActivityIssue.Rule] = []
+        var byRule: [UserActivityIssue.Rule: [UserActivityIssue]] = [:]
+        for warning in warnings {
+            if byRule[warning.rule] == nil { order.append(warning.rule) }
+            byRule[warning.rule, default: []].append(warning)
+        }
+        for rule in order {
+            guard let group = byRule[rule], let first = group.first else { continue }
+            let examples = group.prefix(3).map(\.path.description).joined(separator: ", ")
+            context.standardError.write(
+                "\(file): warning: \(group.count) donation(s): \(first.message) (at \(examples)\(group.count > 3 ? ", …" : "")) [\(rule.rawValue)]\n")
+        }
     }
 
     /// How many donations Siri could not suggest, per reason (rule id).
