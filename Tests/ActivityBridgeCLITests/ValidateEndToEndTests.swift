@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `activity-bridge validate` through the real built binary: output formats, flags and exit codes.
+@Suite("validate end to end")
+struct ValidateEndToEndTests {
+    func withPlists<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
+        let directory = try ValidatePlists.directory(files)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try body(directory)
+    }
+
+    @Test func cleanFileExitsZero() throws {
+        try withPlists(["Info.plist": ValidatePlists.clean]) { directory in
+            let result = try BuiltBinary.run(["validate", "--define", "PRODUCT_BUNDLE_IDENTIFIER=com.walkmate", "Info.plist"], in: directory)
+            #expect(result.status == 0)
+            #expect(result.standardOutput == "1 file checked: 0 errors, 0 warnings, 0 notes\n")
+            #expect(result.standardError.isEmpty)
+        }
+    }
+
+    @Test func withoutTheDefineTheReferenceIsAWarning() throws {
+        try withPlists(["Info.plist": ValidatePlists.clean]) { directory in
+            let result = try BuiltBinary.run(["validate", "Info.plist"], in: directory)
+            #expect(result.status == 0)
+            #expect(result.standardOutput.hasPrefix(
+                "Info.plist:7:3: warning: '$(PRODUCT_BUNDLE_IDENTIFIER).open': build setting PRODUCT_BUNDLE_IDENTIFIER is not defined (pass --define PRODUCT_BUNDLE_IDENTIFIER=VALUE) [activity-type-unresolved-variable]\n"))
+            let strict = try BuiltBinary.run(["validate", "--warnings-as-errors", "Info.plist"], in: directory)
+            #expect(strict.status == 1)
+            #expect(strict.standardOutput == result.standardOutput)
+        }
+    }
+
+    @Test(arguments: ["text", "json", "sarif"])
+    func errorsExitOneInEveryFormat(format: String) throws {
+        try withPlists(["Info.plist": ValidatePlists.withError]) { directory in
+            let result = try BuiltBinary.run(["validate", "--format", format, "Info.plist"], in: directory)
+            #expect(result.status == 1)
+            #expect(result.standardError.isEmpty)
+            if format != "text" {
+                #expect(try JSONSerialization.jsonObject(with: result.standardOutputData) is [String: Any])
+            }
+            #expect(result.standardOutput.contains("activity-type-empty"))
+        }
+    }
+
+    @Test(arguments: ["json", "sarif"])
+    func warningsAsErrorsInMachineFormats(format: String) throws {
+        try withPlists(["Info.plist": ValidatePlists.warningOnly]) { directory in
+            let lenient = try BuiltBinary.run(["validate", "--format=\(format)", "Info.plist"], in: directory)
+            let strict = try BuiltBinary.run(["validate", "--format=\(format)", "--warnings-as-errors", "Info.plist"], in: directory)
+            #expect(lenient.status == 0)
+            #expect(strict.status == 1)
+            #expect(lenient.standardOutput == strict.standardOutput)
+        }
+    }
+
+    @Test func missingFileExits66AndStillReportsTheOthers() throws {
+        try withPlists(["Info.plist": ValidatePlists.withError]) { directory in
+            let result = try BuiltBinary.run(["validate", "--format", "json", "Info.plist", "Nope.plist"], in: directory)
+            #expect(result.status == 66)
+            let object = try JSONSerialization.jsonObject(with: result.standardOutputData) as? [String: Any]
+            #expect((object?["summary"] as? [String: Int])?["files"] == 1)
+            #expect(result.standardError == """
+                error: cannot read 'Nope.plist': no such file
+                Usage: activity-bridge validate [--format text|json|sarif] [--define NAME=VALUE]... [--warnings-as-errors] PLIST...
+                See 'activity-bridge validate --help'.
+
+                """)
+        }
+    }
+
+    @Test func badDefineIsAUsageError() throws {
+        try withPlists(["Info.plist": ValidatePlists.clean]) { directory in
+            let result = try BuiltBinary.run(["validate", "--define", "PRODUCT_BUNDLE_IDENTIFIER", "Info.plist"], in: directory)
+            #expect(result.status == 64)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.standardError.hasPrefix("error: invalid value 'PRODUCT_BUNDLE_IDENTIFIER' for '--define'"))
+        }
+    }
+
+    @Test func helpListsTheOptions() throws {
+        let result = try BuiltBinary.run(["validate", "--help"])
+        #expect(result.status == 0)
+        for option in ["--format", "--define", "--warnings-as-errors", "PLIST"] {
+            #expect(result.standardOutput.contains(option))
+        }
+    }
+
+    @Test func theWholeCorpusInOneRun() throws {
+        let corpus = BuiltBinary.shared.appendingPathComponent("corpus/realworld")
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".plist") }.sorted()
+        let result = try BuiltBinary.run(["validate", "--format", "json"] + names, in: corpus)
+        // The corpus holds malformed files on purpose: errors, never a crash.
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: result.standardOutputData) as? [String: Any])
+        let files = try #require(object["files"] as? [[String: Any]])
+        #expect(files.count == names.count)
+        #expect(files.compactMap { $0["path"] as? String } == names)
+    }
+}
