@@ -1,0 +1,185 @@
+import IntentKit
+import PropertyList
+
+/// Reads one `activityTypes` entry: its userInfo shape, its intent target(s) and bindings, and
+/// its missing-entity policy. Mistakes are reported to the context; an entry without a usable
+/// target is left out of the manifest.
+enum ActivityMappingReader {
+    static func mapping(type: String, value: PropertyListValue, at path: PropertyListPath, context: inout ManifestParseContext) -> ActivityMapping? {
+        let keyLocation = context.keyLocation(path)
+        guard !type.isEmpty, !type.contains(where: { $0.isWhitespace }) else {
+            context.error(.manifestShape, "an activity type must be non-empty and without whitespace, found '\(type)'", at: keyLocation)
+            return nil
+        }
+        guard let entry = context.dictionary(value, what: "the entry of '\(type)'", at: path) else { return nil }
+        context.checkKeys(entry, allowed: ManifestKey.mapping, at: path, in: "the entry of '\(type)'")
+
+        var shape: [(key: String, type: UserInfoValueType)]?
+        if let value = entry[ManifestKey.userInfo] {
+            shape = userInfoShape(value, at: path.appending(.key(ManifestKey.userInfo)), context: &context)
+        }
+
+        var targets: [IntentTarget] = []
+        let hasSingle = entry[ManifestKey.intent] != nil
+        if let list = entry[ManifestKey.intents] {
+            let listPath = path.appending(.key(ManifestKey.intents))
+            if hasSingle || entry[ManifestKey.parameters] != nil || entry[ManifestKey.minimumPlatform] != nil {
+                context.error(.manifestShape, "the entry of '\(type)' has both 'intents' and 'intent'/'parameters'/'minimumPlatform'; use one form",
+                              at: context.keyLocation(listPath))
+            }
+            if let elements = list.arrayValue {
+                if elements.isEmpty {
+                    context.error(.manifestShape, "'intents' of '\(type)' is empty", at: context.location(listPath))
+                }
+                for (index, element) in elements.enumerated() {
+                    let elementPath = listPath.appending(.index(index))
+                    guard let dictionary = context.dictionary(element, what: "an element of 'intents'", at: elementPath) else { continue }
+                    context.checkKeys(dictionary, allowed: ManifestKey.target, at: elementPath, in: "an element of 'intents'")
+                    if let target = target(dictionary, at: elementPath, context: &context) { targets.append(target) }
+                }
+            } else {
+                context.wrongKind(list, expected: "an <array>", what: "'intents'", at: listPath)
+            }
+        } else if hasSingle {
+            if let target = target(entry, at: path, context: &context) { targets.append(target) }
+        } else {
+            context.error(.manifestShape, "the entry of '\(type)' needs 'intent' (or 'intents', one per platform)", at: keyLocation)
+        }
+
+        var policy = MissingEntityPolicy.skip
+        if let value = entry[ManifestKey.onMissingEntity] {
+            policy = missingEntityPolicy(value, at: path.appending(.key(ManifestKey.onMissingEntity)), context: &context)
+        }
+        guard !targets.isEmpty else { return nil }
+        return ActivityMapping(activityType: type, location: keyLocation, userInfoShape: shape, targets: targets, onMissingEntity: policy)
+    }
+
+    private static func userInfoShape(_ value: PropertyListValue, at path: PropertyListPath, context: inout ManifestParseContext) -> [(key: String, type: UserInfoValueType)]? {
+        guard let dictionary = context.dictionary(value, what: "'userInfo'", at: path) else { return nil }
+        var shape: [(key: String, type: UserInfoValueType)] = []
+        for entry in dictionary {
+            let entryPath = path.appending(.key(entry.key))
+            guard let name = context.string(entry.value, what: "the type of userInfo '\(entry.key)'", at: entryPath) else { continue }
+            guard let type = UserInfoValueType(rawValue: name) else {
+                context.error(.manifestShape, "unknown userInfo type '\(name)' (known: \(UserInfoValueType.namesList))",
+                              at: context.location(entryPath))
+                continue
+            }
+            shape.append((entry.key, type))
+        }
+        return shape
+    }
+
+    /// An intent target from a dictionary with `intent`, `parameters` and (unless a fallback)
+    /// `minimumPlatform`.
+    static func target(
+        _ dictionary: PropertyListDictionary, at path: PropertyListPath, allowsPlatform: Bool = true, context: inout ManifestParseContext
+    ) -> IntentTarget? {
+        let intentPath = path.appending(.key(ManifestKey.intent))
+        guard let value = dictionary[ManifestKey.intent] else {
+            context.error(.manifestShape, "missing key 'intent'", at: context.location(path))
+            return nil
+        }
+        guard let intent = context.string(value, what: "'intent'", at: intentPath) else { return nil }
+        var target = IntentTarget(intent: intent, location: context.location(intentPath))
+        if allowsPlatform, let value = dictionary[ManifestKey.minimumPlatform] {
+            let platformPath = path.appending(.key(ManifestKey.minimumPlatform))
+            if let text = context.string(value, what: "'minimumPlatform'", at: platformPath) {
+                if let platform = Platform(parsing: text) {
+                    target.minimumPlatform = platform
+                    target.minimumPlatformLocation = context.location(platformPath)
+                } else {
+                    context.error(.manifestShape, "'minimumPlatform' must look like 'iOS 27' or 'iOS 26.4', found '\(text)'",
+                                  at: context.location(platformPath))
+                }
+            }
+        }
+        if let value = dictionary[ManifestKey.parameters] {
+            let parametersPath = path.appending(.key(ManifestKey.parameters))
+            if let parameters = context.dictionary(value, what: "'parameters'", at: parametersPath) {
+                for entry in parameters {
+                    if let binding = binding(entry.key, entry.value, at: parametersPath.appending(.key(entry.key)), context: &context) {
+                        target.bindings.append(binding)
+                    }
+                }
+            }
+        }
+        return target
+    }
+
+    /// A binding: `<string>KEY</string>`, or `{from, type?, optional?}`, or `{value}`.
+    private static func binding(_ parameter: String, _ value: PropertyListValue, at path: PropertyListPath, context: inout ManifestParseContext) -> ParameterBinding? {
+        let keyLocation = context.keyLocation(path)
+        if let key = value.stringValue {
+            guard !key.isEmpty else {
+                context.error(.manifestShape, "the binding of '\(parameter)' names an empty userInfo key", at: context.location(path))
+                return nil
+            }
+            return ParameterBinding(parameter: parameter, location: keyLocation, source: .userInfo(key: key, type: nil, optional: false),
+                                    sourceLocation: context.location(path))
+        }
+        guard let dictionary = value.dictionaryValue else {
+            context.wrongKind(value, expected: "a <string> (a userInfo key) or a <dict>", what: "the binding of '\(parameter)'", at: path)
+            return nil
+        }
+        context.checkKeys(dictionary, allowed: ManifestKey.binding, at: path, in: "the binding of '\(parameter)'")
+        let fromPath = path.appending(.key(ManifestKey.from))
+        let valuePath = path.appending(.key(ManifestKey.value))
+        switch (dictionary[ManifestKey.from], dictionary[ManifestKey.value]) {
+        case let (from?, nil):
+            guard let key = context.string(from, what: "'from'", at: fromPath) else { return nil }
+            var type: UserInfoValueType?
+            var typeLocation: SourceLocation?
+            if let typeValue = dictionary[ManifestKey.type] {
+                let typePath = path.appending(.key(ManifestKey.type))
+                guard let name = context.string(typeValue, what: "'type'", at: typePath) else { return nil }
+                guard let parsed = UserInfoValueType(rawValue: name) else {
+                    context.error(.manifestShape, "unknown userInfo type '\(name)' (known: \(UserInfoValueType.namesList))",
+                                  at: context.location(typePath))
+                    return nil
+                }
+                type = parsed
+                typeLocation = context.location(typePath)
+            }
+            var optional = false
+            if let flag = dictionary[ManifestKey.optional] {
+                guard let bool = flag.boolValue else {
+                    context.wrongKind(flag, expected: "<true/> or <false/>", what: "'optional'", at: path.appending(.key(ManifestKey.optional)))
+                    return nil
+                }
+                optional = bool
+            }
+            return ParameterBinding(parameter: parameter, location: keyLocation, source: .userInfo(key: key, type: type, optional: optional),
+                                    sourceLocation: context.location(fromPath), typeLocation: typeLocation)
+        case let (nil, constant?):
+            for key in [ManifestKey.type, ManifestKey.optional] where dictionary[key] != nil {
+                context.warning(.manifestUnknownKey, "'\(key)' applies to 'from' bindings only; it is ignored with 'value'",
+                                at: context.keyLocation(path.appending(.key(key))))
+            }
+            return ParameterBinding(parameter: parameter, location: keyLocation, source: .constant(constant),
+                                    sourceLocation: context.location(valuePath))
+        case (_?, _?):
+            context.error(.manifestShape, "the binding of '\(parameter)' has both 'from' and 'value'; give one", at: keyLocation)
+            return nil
+        case (nil, nil):
+            context.error(.manifestShape, "the binding of '\(parameter)' needs 'from' (a userInfo key) or 'value' (a constant)", at: keyLocation)
+            return nil
+        }
+    }
+
+    private static func missingEntityPolicy(_ value: PropertyListValue, at path: PropertyListPath, context: inout ManifestParseContext) -> MissingEntityPolicy {
+        if let name = value.stringValue {
+            switch name {
+            case "skip": return .skip
+            case "openApp": return .openApp
+            default:
+                context.error(.manifestShape, "'onMissingEntity' must be 'skip', 'openApp' or a <dict> with 'intent' (a fallback action), found '\(name)'",
+                              at: context.location(path))
+                return .skip
+            }
+        }
+        guard let dictionary = context.dictionary(value, what: "'onMissingEntity'", at: path) else { return .skip }
+        context.checkKeys(dictionary, allowed: ManifestKey.fallback, at: path, in: "'onMissingEntity'")
+        return target(dictionary, at: path, allowsPlatform: false, context: &context).map(MissingEntityPolicy.fallback) ?? .skip
+    }
+}
