@@ -47,17 +47,18 @@ public struct ReplayRunner {
 
     /// Reads and runs one script file; a file that is not a script fails with its error.
     public func run(file: String) -> ReplayScriptReport {
+        let resolved = resolve(file)
         let script: ReplayScript
         do {
-            script = try ReplayScript(contentsOf: resolve(file))
+            script = try ReplayScript(contentsOf: resolved)
         } catch {
+            // Report the path as the user gave it, not as it was resolved.
             var error = error
             error.file = file
+            if error.location?.file == resolved { error.location?.file = file }
             return ReplayScriptReport(file: file, name: (file as NSString).lastPathComponent, app: nil, error: error)
         }
-        var named = script
-        named.file = file
-        return run(named, scriptPath: resolve(file))
+        return run(script.relabeled(file: file), scriptPath: resolved)
     }
 
     /// Runs a parsed script in a fresh directory, removed afterwards whatever happens.

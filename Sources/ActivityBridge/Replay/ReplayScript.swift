@@ -130,6 +130,15 @@ public struct ReplayScript: Hashable, Sendable {
         try self.init(root: document.root, file: path, locations: document.locations)
     }
 
+    /// The same script named `file` in messages and locations (e.g. the path as the user typed it).
+    public func relabeled(file: String) -> ReplayScript {
+        var copy = self
+        copy.file = file
+        copy.appLocation?.file = file
+        for index in copy.steps.indices { copy.steps[index].location?.file = file }
+        return copy
+    }
+
     private static func location(of path: PropertyListPath, in locations: PropertyListLocations?) -> SourceLocation? {
         guard let locations else { return nil }
         return locations.value(at: path) ?? locations.key(at: path)

@@ -1,5 +1,6 @@
 import ActivityBridge
 import Hairdressers
+import WalkMate
 
 /// The apps `activity-bridge replay` can drive, found by the scripts' `app` key, and the bridge
 /// route used by scripts with `bridge` true. Add one line per app.
@@ -7,6 +8,7 @@ enum ReplayAppRegistry {
     static var apps: [any ReplayApp.Type] {
         [
             HairdressersReplayApp.self,
+            WalkMateReplayApp.self,
         ]
     }
 

@@ -23,7 +23,8 @@ enum ReplayJSONReport {
             ],
         ]
         // Reals that JSON cannot hold (NaN, infinities) are written as strings instead.
-        let data = (try? PropertyListWriter(format: .json).data(for: jsonSafe(document))) ?? Data("{}".utf8)
+        var data = (try? PropertyListWriter(format: .json).data(for: jsonSafe(document))) ?? Data("{}".utf8)
+        while data.last == UInt8(ascii: "\n") { data.removeLast() }
         return data + Data("\n".utf8)
     }
 
