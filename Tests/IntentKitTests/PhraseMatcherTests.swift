@@ -31,6 +31,15 @@ struct PhraseMatcherTests {
         #expect(shortcuts.match("?!") == .noMatch)
     }
 
+    @Test(arguments: ["Load Berlin in Walk Mate", "  “Quoted” ", "...Hey,   you!!", "a\tb\r\nc", "$5 + 3 = 8?",
+                      "(Open) [park] {now}", "", "   ", "?!", "x\u{1}y ", "Tab\u{0B}Vertical", "~`^_|@#%&*-"])
+    func asciiNormalizingAgreesWithTheCharacterDefinition(_ text: String) {
+        for (leading, trailing) in [(true, true), (true, false), (false, true)] {
+            #expect(PhraseNormalizer.normalize(text, leading: leading, trailing: trailing)
+                    == PhraseNormalizer.normalizeCharacters(text, leading: leading, trailing: trailing), "\(leading) \(trailing)")
+        }
+    }
+
     @Test func entityPhrasesNeedTheFirstParameterUpdate() throws {
         store.add("Berlin")
         let shortcuts = try shortcuts(update: false)

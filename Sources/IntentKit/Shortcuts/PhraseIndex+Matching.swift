@@ -67,10 +67,21 @@ extension PhraseIndex {
     /// One distinct (intent, value) → matched; several → disambiguation. App Shortcuts the app
     /// declared hide schema-implied targets of the same tier.
     static func decide(_ targets: [Target]) -> PhraseMatch {
-        let preferred = targets.contains(where: \.isDeclared) ? targets.filter(\.isDeclared) : targets
-        var seen: Set<IntentRequest> = []
-        let distinct = preferred.filter { seen.insert($0.request).inserted }
+        let preferDeclared = targets.contains(where: \.isDeclared)
+        var seen: Set<TargetKey> = []
+        var distinct: [Target] = []
+        for target in targets where (target.isDeclared || !preferDeclared)
+            && seen.insert(TargetKey(intent: target.intentTypeName, parameter: target.parameterName, value: target.value)).inserted {
+            distinct.append(target)
+        }
         guard distinct.count > 1 else { return distinct.first.map { .matched($0.request) } ?? .noMatch }
         return .disambiguation(distinct.map { IntentCandidate(title: $0.title, request: $0.request) })
     }
+}
+
+/// What makes two targets the same answer; cheaper to hash than the request they build.
+private struct TargetKey: Hashable {
+    var intent: String
+    var parameter: String?
+    var value: IntentValue?
 }

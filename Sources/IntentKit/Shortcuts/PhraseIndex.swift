@@ -85,9 +85,9 @@ struct PhraseIndex {
             guard limit > 0 else { return 0 }
             for name in applicationNames {
                 let target = Target(intentTypeName: intent, title: shortcutTitle, isDeclared: declared)
-                exact[PhraseNormalizer.normalize(phrase.expanded(applicationName: name)), default: []].append(target)
+                exact[PhraseNormalizer.normalize(Self.expand(segments, name)), default: []].append(target)
             }
-            if declared { expandedPhrases.append(phrase.expanded(applicationName: primaryName)) }
+            if declared { expandedPhrases.append(Self.expand(segments, primaryName)) }
             return declared ? 1 : 0
         }
         // Declarations with several parameters are rejected at registration; never indexed.
@@ -96,7 +96,7 @@ struct PhraseIndex {
             if declared { phraseCount += 1 }
             guard limit > 0 else { return 0 }
             addTemplates(segments, parameterName, intent, declared, applicationNames, valueSet: nil)
-            if declared { expandedPhrases.append(phrase.expanded(applicationName: primaryName)) }
+            if declared { expandedPhrases.append(Self.expand(segments, primaryName)) }
             return declared ? 1 : 0
         }
         guard let all = try values(parameter) else { return 0 }
@@ -109,12 +109,12 @@ struct PhraseIndex {
             for spoken in Self.spokenNames(of: value) {
                 set.pool.append(TextFolding.fold(spoken), owner: offset)
                 for name in applicationNames {
-                    let text = phrase.expanded(applicationName: name, values: [parameterName: spoken])
+                    let text = Self.expand(segments, name, parameterName, spoken)
                     exact[PhraseNormalizer.normalize(text), default: []].append(target)
                 }
             }
             if declared {
-                expandedPhrases.append(phrase.expanded(applicationName: primaryName, values: [parameterName: value.displayText]))
+                expandedPhrases.append(Self.expand(segments, primaryName, parameterName, value.displayText))
             }
         }
         valueSets.append(set)
@@ -142,6 +142,21 @@ struct PhraseIndex {
                 suffix: Array(PhraseNormalizer.normalizeSuffix(text(segments[(slot + 1)...])).utf8),
                 intentTypeName: intent, parameterName: parameterName, isDeclared: declared, valueSet: valueSet))
         }
+    }
+
+    /// The template's text with the app name and one parameter's value filled in (a parameter
+    /// without a value keeps its `${name}`, as a search term's phrase is listed).
+    static func expand(_ segments: [AppShortcutPhrase.Segment], _ applicationName: String,
+                       _ parameterName: String? = nil, _ value: String? = nil) -> String {
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case let .text(part): text += part
+            case .applicationName: text += applicationName
+            case let .parameter(name): text += name == parameterName ? (value ?? "") : "${\(name)}"
+            }
+        }
+        return text
     }
 
     /// A value's title and synonyms: every name a phrase expands with (R5.8).

@@ -1,21 +1,67 @@
+import Foundation
+
 /// Puts utterances and phrases into one comparable form: folded (case and diacritics), runs of
 /// whitespace collapsed to one space, and punctuation, symbols and spaces around the whole phrase
 /// removed ("Load Berlin in Walk Mate!" and "  load berlin in WALK MATE" are the same).
 enum PhraseNormalizer {
     /// The whole-phrase form.
     static func normalize(_ text: String) -> String {
-        trimEdges(collapse(TextFolding.fold(text)), leading: true, trailing: true)
+        normalize(text, leading: true, trailing: true)
     }
 
     /// A template piece before a parameter: trimmed at the start only, so its trailing space
     /// still separates it from the parameter's value.
     static func normalizePrefix(_ text: String) -> String {
-        trimEdges(collapse(TextFolding.fold(text)), leading: true, trailing: false)
+        normalize(text, leading: true, trailing: false)
     }
 
     /// A template piece after a parameter: trimmed at the end only.
     static func normalizeSuffix(_ text: String) -> String {
-        trimEdges(collapse(TextFolding.fold(text)), leading: false, trailing: true)
+        normalize(text, leading: false, trailing: true)
+    }
+
+    static func normalize(_ text: String, leading: Bool, trailing: Bool) -> String {
+        normalizeASCII(text, leading: leading, trailing: trailing) ?? normalizeCharacters(text, leading: leading, trailing: trailing)
+    }
+
+    /// The general path, by characters: the definition the ASCII path must agree with.
+    static func normalizeCharacters(_ text: String, leading: Bool, trailing: Bool) -> String {
+        trimEdges(collapse(TextFolding.fold(text)), leading: leading, trailing: trailing)
+    }
+
+    /// The same result for ASCII text, in one pass over the bytes (phrases and utterances are
+    /// mostly ASCII, and this runs once per utterance and per expanded phrase).
+    private static func normalizeASCII(_ text: String, leading: Bool, trailing: Bool) -> String? {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if isASCIIWhitespace(byte) {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace && !(leading && output.isEmpty) { output.append(0x20) }
+            pendingSpace = false
+            if leading && output.isEmpty && isASCIIPunctuationOrSymbol(byte) { continue }
+            output.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        }
+        if pendingSpace && !trailing && !(leading && output.isEmpty) { output.append(0x20) }
+        if trailing {
+            while let last = output.last, last == 0x20 || isASCIIPunctuationOrSymbol(last) { output.removeLast() }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Space, tab, line feed, vertical tab, form feed and carriage return: the ASCII part of
+    /// Unicode's White_Space, which `Character.isWhitespace` tests.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    /// Printable ASCII other than letters, digits and space: `Character.isPunctuation || isSymbol`.
+    private static func isASCIIPunctuationOrSymbol(_ byte: UInt8) -> Bool {
+        (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40) || (byte >= 0x5B && byte <= 0x60) || (byte >= 0x7B && byte <= 0x7E)
     }
 
     /// Whitespace runs become one space.
@@ -72,37 +118,32 @@ struct FoldedTextPool {
     /// The owners of names containing `needle` (already folded), each once, in pool order.
     func owners(containing needle: String) -> [Int] {
         let pattern = Array(needle.utf8)
-        guard !pattern.isEmpty, !buffer.isEmpty else { return [] }
+        guard !pattern.isEmpty, !buffer.isEmpty, !pattern.contains(0) else { return [] }
         var found: [Int] = []
         var seen: Set<Int> = []
-        buffer.withUnsafeBufferPointer { haystack in
-            pattern.withUnsafeBufferPointer { needleBytes in
-                let first = needleBytes[0]
+        buffer.withUnsafeBytes { haystack in
+            pattern.withUnsafeBytes { needleBytes in
+                guard let base = haystack.baseAddress, let needleBase = needleBytes.baseAddress else { return }
+                let length = needleBytes.count
+                let first = Int32(pattern[0])
                 var position = 0
-                let end = haystack.count - needleBytes.count
-                while position <= end {
-                    if haystack[position] == first && Self.matches(haystack, at: position, needleBytes) {
-                        let name = nameIndex(containing: position)
-                        if seen.insert(owners[name]).inserted { found.append(owners[name]) }
-                        // Skip to the next name: one hit per name is enough.
-                        position = name + 1 < starts.count ? starts[name + 1] : haystack.count
+                while haystack.count - position >= length {
+                    // memchr (vectorised in the C library) finds the next candidate start.
+                    guard let hit = memchr(base + position, first, haystack.count - position - length + 1) else { break }
+                    let offset = base.distance(to: UnsafeRawPointer(hit))
+                    // A 0 byte ends each name and the needle has none, so a match never spans names.
+                    guard memcmp(base + offset, needleBase, length) == 0 else {
+                        position = offset + 1
                         continue
                     }
-                    position += 1
+                    let name = nameIndex(containing: offset)
+                    if seen.insert(owners[name]).inserted { found.append(owners[name]) }
+                    // One hit per name is enough: continue with the next name.
+                    position = name + 1 < starts.count ? starts[name + 1] : haystack.count
                 }
             }
         }
         return found
-    }
-
-    private static func matches(_ haystack: UnsafeBufferPointer<UInt8>, at position: Int, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        var offset = 1
-        while offset < needle.count {
-            // A 0 byte ends a name, and the needle has none, so matches never span two names.
-            guard haystack[position + offset] == needle[offset] else { return false }
-            offset += 1
-        }
-        return true
     }
 
     /// The index of the name whose bytes include `offset` (binary search over `starts`).
