@@ -88,8 +88,12 @@ public final class DonationStore {
         }
         let id = try write { () throws -> Int64 in
             var buffer: [UInt8] = []
-            try insert(Donation(activity: activity, donatedAt: date), statement: connection.cachedStatement(DonationStoreSchema.insertEvent), buffer: &buffer)
-            return connection.lastInsertRowID
+            var groups: [String: SuggestionScoreSummary.Group] = [:]
+            try insert(Donation(activity: activity, donatedAt: date), statement: connection.cachedStatement(DonationStoreSchema.insertEvent),
+                       buffer: &buffer, groups: &groups)
+            let id = connection.lastInsertRowID
+            try SuggestionScoreSummary.add(groups, in: connection)
+            return id
         }
         return DonationReceipt(eventID: id, warnings: warnings + activity.donationWarnings)
     }
@@ -120,11 +124,13 @@ public final class DonationStore {
             let statement = try connection.prepare(DonationStoreSchema.insertEvent)
             var buffer: [UInt8] = []
             buffer.reserveCapacity(1024)
+            var groups: [String: SuggestionScoreSummary.Group] = [:]
             for (index, donation) in donations.enumerated() {
-                try insert(donation, statement: statement, buffer: &buffer)
+                try insert(donation, statement: statement, buffer: &buffer, groups: &groups)
                 if index % 10_000 == 9_999 { progress?(index + 1) }
             }
             for sql in indexes { try connection.execute(sql) }
+            try SuggestionScoreSummary.add(groups, in: connection)
             progress?(donations.count)
             return donations.count
         }
@@ -139,10 +145,16 @@ public final class DonationStore {
     public func deleteDonations(withPersistentIdentifiers persistentIdentifiers: [String]) throws(DonationStoreError) -> Int {
         try write { () throws -> Int in
             var deleted = 0
+            var affectedKeys = Set<String>()
+            let keys = try connection.cachedStatement(
+                "SELECT DISTINCT suggestion_key FROM donation_events WHERE persistent_identifier = ? AND eligible_for_prediction = 1")
             for id in Set(persistentIdentifiers) {
+                try keys.bind([.text(id)])
+                try keys.forEachRow { affectedKeys.insert($0.string(at: 0) ?? "") }
                 try connection.execute("DELETE FROM donation_events WHERE persistent_identifier = ?", [.text(id)])
                 deleted += connection.changes
             }
+            try SuggestionScoreSummary.recompute(affectedKeys, in: connection)
             return deleted
         }
     }
@@ -152,7 +164,9 @@ public final class DonationStore {
     public func deleteAllDonations() throws(DonationStoreError) -> Int {
         try write { () throws -> Int in
             try connection.execute("DELETE FROM donation_events", [])
-            return connection.changes
+            let deleted = connection.changes
+            try connection.execute("DELETE FROM donation_suggestion_scores", [])
+            return deleted
         }
     }
 
@@ -185,13 +199,17 @@ public final class DonationStore {
         return .store(SQLiteError(code: .error, message: String(describing: error), path: path))
     }
 
-    private func insert(_ donation: Donation, statement: Statement, buffer: inout [UInt8]) throws {
+    /// Inserts one event; an eligible one is also added to `groups` for the suggestion summary.
+    private func insert(
+        _ donation: Donation, statement: Statement, buffer: inout [UInt8], groups: inout [String: SuggestionScoreSummary.Group]
+    ) throws {
         let activity = donation.activity
+        let suggestionKey = DonationStoreSchema.suggestionKey(for: activity)
         buffer.removeAll(keepingCapacity: true)
         DonationPayloadCodec.encode(activity.activityDictionary, into: &buffer)
         try statement.bind(activity.activityType, at: 1)
         try statement.bind(SQLiteValue(activity.persistentIdentifier), at: 2)
-        try statement.bind(DonationStoreSchema.suggestionKey(for: activity), at: 3)
+        try statement.bind(suggestionKey, at: 3)
         try statement.bind(SQLiteValue(activity.title), at: 4)
         try statement.bind(donation.donatedAt.timeIntervalSinceReferenceDate, at: 5)
         try statement.bind(activity.isEligibleForPrediction, at: 6)
@@ -199,6 +217,9 @@ public final class DonationStore {
         try statement.bind(DonationPayloadCodec.format, at: 8)
         try statement.bindBlob(buffer, at: 9)
         try statement.run()
+        if activity.isEligibleForPrediction {
+            groups[suggestionKey, default: SuggestionScoreSummary.Group()].add(donation.donatedAt.timeIntervalSinceReferenceDate)
+        }
     }
 
     /// Drops the event table's secondary indexes and returns the SQL that recreates them.

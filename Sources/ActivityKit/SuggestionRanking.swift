@@ -6,9 +6,9 @@ import SQLiteStore
 public struct DonationSuggestion: Sendable, Hashable {
     /// The grouping key: `id:PERSISTENT_ID`, or `type:TYPE␟TITLE` for donations without one.
     public var key: String
-    /// The latest eligible, unexpired event's activity (the one Siri would continue).
+    /// The latest counted event's activity (the one Siri would continue).
     public var activity: UserActivity
-    /// Eligible, unexpired events counted.
+    /// Events counted (eligible, unexpired, donated at or before `now`).
     public var donationCount: Int
     public var lastDonatedAt: Date
     /// The ranking score (see ``SuggestionRanking``).
@@ -17,38 +17,37 @@ public struct DonationSuggestion: Sendable, Hashable {
     public var persistentIdentifier: String? { activity.persistentIdentifier }
 }
 
-/// How suggestions are ranked: frequency and recency combined, per event.
+/// How suggestions are ranked: frequency and recency, as an exponentially decayed count.
 ///
-/// Only prediction-eligible events whose activity has not expired at `now` count. Events are
-/// grouped by persistent identifier (type and title when there is none). Each event adds
-/// `halfLife / (halfLife + age)`, with `age = max(0, now − donatedAt)` and a half-life of 7 days:
-/// a donation today counts 1, a week ago 0.5, three weeks ago 0.25. So ten donations last month
-/// can outrank one today, and one today outranks one last month. Ties: the latest donation first,
-/// then the key. (A hyperbolic rather than exponential decay: the same shape, computed by SQLite
-/// from an index alone, with no math extension.)
+/// Counted events: eligible for prediction, not expired at `now` (expirationDate after `now`, or
+/// none), donated at or before `now`. They are grouped by persistent identifier (activity type
+/// and title for donations without one). Each counted event adds `2^(−age / 7 days)`, with
+/// `age = now − donatedAt`: a donation today counts 1, a week ago 0.5, three weeks ago 0.125. So
+/// frequent donations outrank a single recent one until they age, and recent ones outrank old
+/// ones. Highest score first; equal scores by key.
+///
+/// The decay is exponential so that it factors: `Σ 2^((t − now)/H) = 2^((r − now)/H) · Σ 2^((t − r)/H)`
+/// for any reference time `r`. The store keeps `Σ 2^((t − r)/H)` per group, with `r` the group's
+/// latest eligible donation, updated as events are stored and deleted
+/// (``SuggestionScoreSummary``), so ranking reads one row per group plus the few expired or
+/// future-dated events to take back out, not every event.
 public enum SuggestionRanking {
     public static let halfLife: TimeInterval = 7 * 86_400
 
-    /// The weight one event donated at `donatedAt` adds at `now`.
+    /// The weight one event donated at `donatedAt` adds at `now` (before exclusion rules).
     public static func weight(donatedAt: Date, now: Date) -> Double {
-        halfLife / (halfLife + max(0, now.timeIntervalSince(donatedAt)))
+        weight(donatedAt: donatedAt.timeIntervalSinceReferenceDate, relativeTo: now.timeIntervalSinceReferenceDate)
     }
 
-    /// Groups ranked by score; bound parameters: now (1), half-life (2), limit (3).
-    static let rankingSQL = """
-        SELECT suggestion_key, count(*), max(donated_at),
-               sum(?2 / (?2 + max(0.0, ?1 - donated_at))) AS score
-        FROM donation_events
-        WHERE eligible_for_prediction = 1 AND (expiration_date IS NULL OR expiration_date > ?1)
-        GROUP BY suggestion_key
-        ORDER BY score DESC, max(donated_at) DESC, suggestion_key
-        LIMIT ?3
-        """
+    /// `2^((t − reference) / halfLife)`, times as seconds since 2001.
+    static func weight(donatedAt t: Double, relativeTo reference: Double) -> Double {
+        exp2((t - reference) / halfLife)
+    }
 
-    /// The latest eligible, unexpired event of one key; parameters: key (1), now (2).
+    /// The latest counted event of one key; parameters: key (1), now (2).
     static let latestOfKeySQL = """
         SELECT id, donated_at, payload_format, payload FROM donation_events
-        WHERE suggestion_key = ?1 AND eligible_for_prediction = 1
+        WHERE suggestion_key = ?1 AND eligible_for_prediction = 1 AND donated_at <= ?2
           AND (expiration_date IS NULL OR expiration_date > ?2)
         ORDER BY donated_at DESC, id DESC LIMIT 1
         """
@@ -61,21 +60,19 @@ extension DonationStore {
         return try read {
             try connection.transaction(.deferred) {
                 let nowSeconds = now.timeIntervalSinceReferenceDate
-                let ranking = try connection.cachedStatement(SuggestionRanking.rankingSQL)
-                try ranking.bind([.real(nowSeconds), .real(SuggestionRanking.halfLife), .integer(Int64(limit))])
-                var ranked: [(key: String, count: Int, last: Double, score: Double)] = []
-                try ranking.forEachRow { row in
-                    ranked.append((row.string(at: 0) ?? "", Int(row.int64(at: 1)), row.double(at: 2), row.double(at: 3)))
-                }
+                let scores = try SuggestionScoreSummary.scores(in: connection, now: nowSeconds)
+                let ranked = scores.sorted { $0.value.score != $1.value.score ? $0.value.score > $1.value.score : $0.key < $1.key }
                 let latest = try connection.cachedStatement(SuggestionRanking.latestOfKeySQL)
-                return try ranked.compactMap { group -> DonationSuggestion? in
-                    try latest.bind([.text(group.key), .real(nowSeconds)])
+                var suggestions: [DonationSuggestion] = []
+                for (key, score) in ranked.prefix(limit) {
+                    try latest.bind([.text(key), .real(nowSeconds)])
                     defer { latest.reset() }
-                    guard try latest.step() else { return nil }
+                    guard try latest.step() else { continue }
                     let event = try event(at: latest)
-                    return DonationSuggestion(key: group.key, activity: event.activity, donationCount: group.count,
-                                              lastDonatedAt: Date(timeIntervalSinceReferenceDate: group.last), score: group.score)
+                    suggestions.append(DonationSuggestion(key: key, activity: event.activity, donationCount: score.count,
+                                                          lastDonatedAt: event.donatedAt, score: score.score))
                 }
+                return suggestions
             }
         }
     }

@@ -13,7 +13,11 @@ struct DonationQueryPlanTests {
     private func storeWithData() throws -> (DonationTestDirectory, DonationStore) {
         let directory = try DonationTestDirectory()
         let store = try directory.openStore()
-        try store.donate(SampleDonations.booking("Jane", "Monday"))
+        for day in 0..<20 {
+            var activity = SampleDonations.booking("H\(day % 5)", "Monday")
+            if day % 3 == 0 { activity.expirationDate = SampleDonations.june1.addingTimeInterval(Double(day) * 86_400) }
+            try store.donate(activity, at: SampleDonations.june1.addingTimeInterval(Double(day) * 3_600))
+        }
         // Statistics as a real store would have them, so the planner chooses as it would there.
         try store.connection.execute("ANALYZE")
         return (directory, store)
@@ -45,12 +49,12 @@ struct DonationQueryPlanTests {
         #expect(lines.contains { $0.hasPrefix("SEARCH") })
     }
 
-    @Test func suggestionsReadOnlyTheSuggestionIndex() throws {
+    @Test func suggestionsReadTheSummaryAndIndexesNotTheEvents() throws {
         let (directory, store) = try storeWithData()
         defer { try? store.close(); _ = directory }
-        let ranking = try plan(SuggestionRanking.rankingSQL, store)
-        expectIndexOnly(ranking, index: "donation_events_for_suggestions")
-        #expect(ranking.contains { $0.contains("COVERING INDEX donation_events_for_suggestions") })
+        let expired = try plan(SuggestionScoreSummary.expiredSQL, store)
+        expectIndexOnly(expired, index: "donation_events_expiring")
+        #expect(expired.contains { $0.contains("SEARCH") && $0.contains("COVERING INDEX donation_events_expiring") })
         let latest = try plan(SuggestionRanking.latestOfKeySQL, store)
         expectIndexOnly(latest, index: "donation_events_for_suggestions")
         #expect(!latest.contains { $0.contains("TEMP B-TREE") })  // the newest is the index's last entry

@@ -121,7 +121,7 @@ struct DonationStoreTests {
         #expect(try store.events().map(\.donation) == donations)
         // The indexes were rebuilt after the bulk insert (the import is above the threshold).
         let indexes = try store.connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'donation_events'")
-        #expect(indexes == 4)
+        #expect(indexes == 5)
         #expect(try store.stats().distinct == 40)
     }
 
