@@ -1,5 +1,5 @@
 public import ActivityKit
-public import Foundation
+import Foundation
 public import IntentKit
 
 /// The running app: the reducer's state, the effects run through the dependencies, and what the

@@ -1,7 +1,7 @@
 import Foundation
-public import ActivityKit
+import ActivityKit
 import IntentKit
-public import PropertyList
+import PropertyList
 
 extension ReplaySession {
     /// Everything Spotlight can show now: search-eligible, unexpired legacy donations (newest copy

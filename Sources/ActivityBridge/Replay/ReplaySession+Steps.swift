@@ -1,6 +1,6 @@
 import Foundation
 public import ActivityKit
-public import PropertyList
+import PropertyList
 
 extension ReplaySession {
     /// The steps every app shares, by `do` name.

@@ -20,8 +20,8 @@ public final class ReplaySession {
     public let intentStore: Connection
     public let intentDonations: IntentDonationManager
     public let searchableIndex: SearchableIndex
-    /// How legacy continuations reach the app.
-    public let route: any ContinuationRoute
+    /// The app's own `continue` handlers; used unless the script runs through the bridge.
+    public let legacyRoute: any ContinuationRoute
     /// Phrases the user recorded (`recordPhrase`), oldest first.
     public private(set) var voiceShortcuts: [VoiceShortcut] = []
     /// The candidates of the last `disambiguation` / `needsValue`, which `choose` answers.
@@ -73,21 +73,29 @@ public final class ReplaySession {
         }
         let hasManifest = appType.bridgeManifestPath.flatMap(environment.existingResource) != nil
         let wantsBridge = script.bridge ?? (hasManifest && bridgeRoute != nil)
-        route = LegacyContinuationRoute()
+        legacyRoute = LegacyContinuationRoute()
         if wantsBridge {
-            guard hasManifest, let bridgeRoute else {
-                throw .failed("'bridge' is true but \(appType.name) has no bridge manifest\(appType.bridgeManifestPath.map { " at \($0)" } ?? "")\(bridgeRoute == nil ? " or no bridge is configured" : "")")
+            do throws(ReplayStepError) {
+                guard let manifest = appType.bridgeManifestPath, hasManifest else {
+                    throw .failed("'bridge' is true but \(appType.name) has no bridge manifest")
+                }
+                guard let bridgeRoute else {
+                    throw .failed("'bridge' is true but no bridge is configured to read \(manifest)")
+                }
+                // The bridge's route may need the finished session (its app, registry and stores).
+                bridgedRoute = try Self.make(bridgeRoute, for: self)
+            } catch {
+                close()
+                throw error
             }
-            // The bridge's route may need the finished session (its app, registry and stores).
-            bridgedRoute = try Self.make(bridgeRoute, for: self)
         }
     }
 
-    /// Set when the script runs through the bridge; ``route`` is used otherwise.
+    /// Set when the script runs through the bridge; ``legacyRoute`` is used otherwise.
     public private(set) var bridgedRoute: (any ContinuationRoute)?
 
     /// The route in effect: the bridge's when the script uses it, else the legacy handlers.
-    public var activeRoute: any ContinuationRoute { bridgedRoute ?? route }
+    public var activeRoute: any ContinuationRoute { bridgedRoute ?? legacyRoute }
 
     /// Whether legacy continuations go through the bridge.
     public var usesBridge: Bool { bridgedRoute != nil }
