@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import IntentKit
+@testable import WalkMate
+
+@Suite("Walk Mate: Spotlight refresh and search")
+struct WalkMateSpotlightTests {
+    let fixture: WalkMateFixture
+    var spotlight: WalkMateSpotlight { fixture.app.spotlight }
+
+    init() throws {
+        fixture = try WalkMateFixture()
+    }
+
+    private func indexed(_ index: SearchableIndex) throws -> [String] {
+        try index.items(ofType: WalkMatePlaceEntity.self).map(\.resultTitle)
+    }
+
+    @Test func aRefreshClearsTheNamedIndexAndIndexesWhatStorageHolds() throws {
+        let stale = try #require(WalkMatePlaceEntity(Favorite(name: "Old", startLatitude: 1, startLongitude: 1)))
+        try spotlight.namedIndex.indexAppEntities([stale])
+        try spotlight.defaultIndex.indexAppEntities([stale])
+        try fixture.add("Berlin")
+        try fixture.add("Riverside Loop")
+        #expect(try spotlight.refresh() == 2)
+        #expect(try indexed(spotlight.namedIndex) == [])
+        #expect(try indexed(spotlight.defaultIndex) == ["Berlin", "Riverside Loop"])
+        let item = try #require(try spotlight.defaultIndex.items().first)
+        #expect(item.keywords == ["Berlin"] && item.displayName == "Berlin" && item.title == "Berlin")
+    }
+
+    @Test func editsAreCoalescedIntoOneRefreshBeforeTheNextRead() throws {
+        try spotlight.refresh()
+        let before = spotlight.refreshCount
+        for index in 0..<50 { try fixture.add("Walk \(index)") }
+        try fixture.app.renameFavorite(named: "Walk 0", to: "First walk")
+        try fixture.app.deleteFavorite(named: "Walk 1")
+        #expect(spotlight.isStale)
+        #expect(spotlight.refreshCount == before)
+        let names = try spotlight.indexedFavoriteNames()
+        #expect(spotlight.refreshCount == before + 1)
+        #expect(names.count == 49 && names.first == "First walk" && !names.contains("Walk 1"))
+        _ = try spotlight.indexedFavoriteNames()
+        #expect(spotlight.refreshCount == before + 1)
+    }
+
+    @Test func aFailedRefreshLeavesTheIndexAsItWasAndStaysPending() throws {
+        try fixture.add("Berlin")
+        try spotlight.refresh()
+        try fixture.add("Riverside Loop")
+        // A trigger that refuses inserts makes the batch fail half-way through.
+        try spotlight.defaultIndex.connection.execute("""
+            CREATE TRIGGER refuse AFTER INSERT ON intent_spotlight_items
+            WHEN new.title = 'Riverside Loop' BEGIN SELECT RAISE(ABORT, 'refused'); END
+            """)
+        #expect(throws: (any Error).self) { try spotlight.refresh() }
+        #expect(try indexed(spotlight.defaultIndex) == ["Berlin"])
+        #expect(spotlight.isStale)
+    }
+
+    @Test func nothingIsIndexedBeforeIOS18() throws {
+        let old = try WalkMateFixture(platform: Platform(17))
+        try old.add("Berlin")
+        #expect(try old.app.spotlight.indexedFavoriteNames() == [])
+    }
+
+    @Test(arguments: [("berl", ["Berlin", "Berlin Mitte"]), ("ERLIN", ["Berlin", "Berlin Mitte"]), ("zurich", ["Zürich Lake"]),
+                      ("Mitte", ["Berlin Mitte"]), ("lake", ["Zürich Lake"]), ("", []), ("Central Park", [])])
+    func searchFindsTitlesAndKeywordsContainingTheQuery(_ query: String, _ expected: [String]) throws {
+        for name in ["Berlin", "Zürich Lake", "Berlin Mitte"] { try fixture.add(name) }
+        #expect(try spotlight.itemsContaining(query).map(\.resultTitle) == expected)
+    }
+
+    @Test func searchSeesChangesMadeAfterTheLastSearch() throws {
+        try fixture.add("Berlin")
+        #expect(try spotlight.itemsContaining("Berlin").count == 1)
+        try fixture.app.renameFavorite(named: "Berlin", to: "Potsdam")
+        #expect(try spotlight.itemsContaining("Berlin").isEmpty)
+        #expect(try spotlight.itemsContaining("pots").map(\.resultTitle) == ["Potsdam"])
+    }
+}
+
+@Suite("Walk Mate: folded name pool")
+struct WalkMateFoldedNamePoolTests {
+    @Test func findsEachOwnerOnceInOrderWhicheverOfItsNamesMatches() {
+        var pool = FoldedNamePool()
+        pool.append(["Berlin", "Berlin"], owner: 0)
+        pool.append(["Café Loop", "coffee"], owner: 1)
+        pool.append(["Park", "berlin park"], owner: 2)
+        #expect(pool.count == 6)
+        #expect(pool.owners(containing: "BERLIN") == [0, 2])
+        #expect(pool.owners(containing: "cafe") == [1])
+        #expect(pool.owners(containing: "fee") == [1])
+        #expect(pool.owners(containing: "loopcoffee") == [])   // never across two names
+        #expect(pool.owners(containing: " ") == [])
+        #expect(pool.owners(containing: "") == [])
+        #expect(FoldedNamePool().owners(containing: "a") == [])
+    }
+
+    @Test func aNeedleAtTheVeryEndIsFound() {
+        var pool = FoldedNamePool()
+        pool.append(["ab"], owner: 0)
+        pool.append(["xyz"], owner: 1)
+        #expect(pool.owners(containing: "z") == [1])
+        #expect(pool.owners(containing: "xyz") == [1])
+        #expect(pool.owners(containing: "xyzw") == [])
+    }
+}
