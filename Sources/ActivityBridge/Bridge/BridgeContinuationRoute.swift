@@ -1,0 +1,117 @@
+public import ActivityKit
+import Foundation
+import IntentKit
+public import PropertyList
+
+/// The continuation bridge: a legacy activity the manifest maps becomes its intent, performed
+/// through the app's registry — and so through the same launch router the legacy handler uses.
+///
+/// Delivery keeps the system's rules: an invalid activity, an undeclared type or a missing
+/// required key ends exactly as on the legacy route (the legacy route reports it). Then:
+///
+/// 1. the app is launched if it is closed (as the system does before any handler runs), and
+///    its `willContinue` hook is told the type;
+/// 2. the userInfo the app would receive (a stored donation: its required keys only) is
+///    converted by the entry for the session's platform (``ActivityMapping/target(on:isAvailable:)``);
+/// 3. the intent runs (source `bridge`); the session's `lastIntent` names it.
+///
+/// A required key that is absent, a value of the wrong type, or an intent that fails to resolve
+/// ends `notHandled`, as a legacy handler returning false does. An entity that no longer exists
+/// follows the entry's ``MissingEntityPolicy``. Types the manifest does not map, and platforms
+/// where none of a type's intents exists, go to the legacy handler: apps ship both during the
+/// transition (`research/apple-semantics.md` R10.4).
+public struct BridgeContinuationRoute: ContinuationRoute {
+    public let manifest: BridgeManifest
+    /// The manifest's warnings (it has no errors, or it would not have loaded).
+    public let warnings: [Diagnostic]
+
+    public init(manifest: BridgeManifest, warnings: [Diagnostic] = []) {
+        self.manifest = manifest
+        self.warnings = warnings
+    }
+
+    /// The route for `session`'s app: its manifest (``ReplayApp/bridgeManifestPath``, found
+    /// among the environment's resource roots), checked against its intents.
+    /// Pass it as the runner's or session's `bridgeRoute`.
+    /// - Throws: ``ReplayStepError`` when the app has no manifest or intents, or
+    ///   ``BridgeManifestError`` when the manifest cannot be read or has errors.
+    public static func make(for session: ReplaySession) throws -> any ContinuationRoute {
+        let appType = type(of: session.app)
+        guard let relativePath = appType.bridgeManifestPath else {
+            throw ReplayStepError.failed("\(appType.name) has no bridge manifest")
+        }
+        guard let registry = session.app.intents else {
+            throw ReplayStepError.failed("\(appType.name) has no App Intents to bridge to")
+        }
+        let url = try session.environment.resource(relativePath)
+        let loaded = try BridgeManifestLoader.load(contentsOf: url.path, displayPath: relativePath, catalog: IntentCatalog(registry: registry))
+        guard loaded.manifest.app == appType.name else {
+            throw ReplayStepError.failed("\(relativePath) is the manifest of '\(loaded.manifest.app)', not of \(appType.name)")
+        }
+        return BridgeContinuationRoute(manifest: loaded.manifest, warnings: loaded.warnings)
+    }
+
+    public func deliver(_ activity: UserActivity, stored: Bool, in session: ReplaySession) throws(ReplayStepError) -> ContinuationResult {
+        let engine = session.app.continuations
+        guard engine.admission(of: activity) == nil,
+              let mapping = manifest.mapping(for: activity.activityType),
+              let registry = session.app.intents,
+              let target = mapping.target(on: registry.platform, isAvailable: registry.isAvailable)
+        else {
+            return try LegacyContinuationRoute().deliver(activity, stored: stored, in: session)
+        }
+        if session.app.launchPhase == .closed { try session.app.launch() }
+        let showsProgress = engine.willContinue?(activity.activityType) ?? false
+        var delivered = activity
+        if stored { delivered.userInfo = activity.restoredUserInfo }
+        let handled = try run(target, of: mapping, userInfo: delivered.userInfo, registry: registry, in: session)
+        return ContinuationResult(
+            outcome: handled ? .handled : .notHandled, activityType: activity.activityType, delivered: delivered,
+            appShowsProgress: showsProgress)
+    }
+
+    /// Converts and runs `target`; on a missing entity applies the entry's policy.
+    /// - Returns: whether the continuation was handled.
+    private func run(
+        _ target: IntentTarget, of mapping: ActivityMapping, userInfo: PropertyListDictionary,
+        registry: IntentRegistry, in session: ReplaySession
+    ) throws(ReplayStepError) -> Bool {
+        let request: IntentRequest
+        do {
+            request = try BridgedIntentRequest.make(target, in: mapping, userInfo: userInfo, registry: registry)
+        } catch {
+            guard case .entityNotFound = error else { return false }
+            switch mapping.onMissingEntity {
+            case .skip:
+                return false
+            case .openApp:
+                // Launched above: the app is open on whatever screen it shows.
+                return true
+            case let .fallback(fallback):
+                guard registry.isAvailable(fallback.intent),
+                      let fallbackRequest = try? BridgedIntentRequest.make(fallback, in: mapping, userInfo: userInfo, registry: registry)
+                else { return false }
+                return try perform(fallbackRequest, registry: registry, in: session)
+            }
+        }
+        return try perform(request, registry: registry, in: session)
+    }
+
+    /// Resolves and performs; `needsValue` is not handled (no one can be asked during a
+    /// continuation). A failure inside the app's `perform` fails the step, like a handler's.
+    private func perform(_ request: IntentRequest, registry: IntentRegistry, in session: ReplaySession) throws(ReplayStepError) -> Bool {
+        do {
+            switch try registry.run(request, source: "bridge") {
+            case let .performed(performed):
+                session.noteIntentRan(performed.intent.typeName)
+                return true
+            case .needsValue:
+                return false
+            }
+        } catch let IntentError.performFailed(typeName, reason) {
+            throw .failed("the bridged intent \(typeName) failed: \(reason)")
+        } catch {
+            return false
+        }
+    }
+}
