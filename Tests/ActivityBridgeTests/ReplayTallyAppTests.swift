@@ -11,6 +11,8 @@ import PropertyList
 final class TallyApp: ReplayApp {
     static let name = "tally"
     static let infoPlistPath = "Plists/Tally-Info.plist"
+    /// Present only when a test writes it.
+    static let bridgeManifestPath: String? = "Plists/Tally-Bridge.plist"
 
     enum Action: Equatable { case add(Int) }
 
