@@ -106,3 +106,17 @@ struct EntityQueryTests {
         #expect(PlaceQuery.reindexAvailability == .iOS27)
     }
 }
+
+@Suite("Platform gates on entity traits")
+struct EntityTraitGateTests {
+    @Test func syncAndIndexingFollowThePlatform() {
+        let places = EntityTypeDefinition(PlaceEntity.self, query: PlaceQuery(store: PlaceStore()))
+        #expect(!places.syncsAcrossDevices(on: .iOS26_4))
+        #expect(places.syncsAcrossDevices(on: .iOS27))
+        #expect(places.isIndexable(on: .iOS18) && !places.isIndexable(on: Platform(17, 4)))
+        let contacts = EntityTypeDefinition(ContactEntity.self, query: ContactQuery(book: ContactBook()))
+        #expect(!contacts.syncsAcrossDevices(on: .iOS27))
+        #expect(!contacts.isIndexable(on: .iOS27))
+        #expect(EntityIdentifier.onScreenAvailability == .iOS18_4)
+    }
+}

@@ -169,3 +169,61 @@ struct ParameterJSONTests {
         #expect(ParameterJSON.decode("not json") == nil)
     }
 }
+
+@Suite("Intent donations: damaged stores")
+struct DamagedDonationStoreTests {
+    @Test func unreadableRowsAreReportedWithTheirIdentifier() throws {
+        try withStore { connection, _ in
+            let manager = try IntentDonationManager(connection: connection)
+            try manager.insert(IntentDonation(intentTypeName: "A"))
+            try connection.execute("""
+                INSERT INTO intent_donations (identifier, intent_type, parameters, donated_at) VALUES ('bad-id', 'B', '{}', 0)
+                """)
+            #expect {
+                try manager.donations()
+            } throws: { error in
+                guard let error = error as? SQLiteError else { return false }
+                return error.code == .corrupt && error.message.contains("intent donation 'bad-id'")
+            }
+            try connection.execute("UPDATE intent_donations SET identifier = '\(UUID().uuidString)', parameters = '[1]' WHERE intent_type = 'B'")
+            #expect(throws: SQLiteError.self) { try manager.donations() }
+            #expect(try manager.statistics().total == 2)   // counting does not need the rows' contents
+        }
+    }
+}
+
+@Suite("Intent values")
+struct IntentValueTests {
+    @Test func displayAndStoredForms() {
+        let entity = AnyAppEntity(PlaceEntity(id: UUID(uuidString: "6F1C0E4B-9A7D-4E5F-8C3B-2D1A0F9E8B7C") ?? UUID(), name: "Berlin"))
+        let loop = IntentEnum.Case("loop", "Loop")
+        let cases: [(IntentValue, String, PropertyListValue)] = [
+            (.entity(entity), "Berlin", .string("6F1C0E4B-9A7D-4E5F-8C3B-2D1A0F9E8B7C")),
+            (.enumCase(loop), "Loop", .string("loop")),
+            (.integer(3), "3", .integer(3)),
+            (.decimal(2.5), "2.5", .real(2.5)),
+            (.measurement(IntentMeasurement(5, unit: "km")), "5 km", .real(5)),
+            (.measurement(IntentMeasurement(7.5, unit: "km")), "7.5 km", .real(7.5)),
+            (.string("Zürich"), "Zürich", .string("Zürich")),
+            (.boolean(false), "false", .bool(false)),
+        ]
+        for (value, display, stored) in cases {
+            #expect(value.displayText == display)
+            #expect(value.propertyListValue == stored)
+        }
+        #expect(IntentValue.integer(3).doubleValue == 3)
+        #expect(IntentValue.string("3").doubleValue == nil)
+        #expect(IntentValue.entity(entity).entityValue == entity)
+    }
+
+    @Test func schemasDescribeTheirShape() {
+        #expect(AssistantSchema.open.availability == .iOS27)
+        #expect(AssistantSchema.searchInApp.availability == .iOS18)
+        #expect(AssistantSchema.open.rawValue == "system.open")
+        #expect(AssistantSchema.open.accepts(.entity(typeName: "X")) && !AssistantSchema.open.accepts(.string))
+        #expect(AssistantSchema.searchInApp.accepts(.string))
+        #expect(AssistantSchema.allCases.allSatisfy { schema in schema.impliedPhrases.allSatisfy {
+            $0.applicationNameCount == 1 && $0.parameterNames == [schema.parameterName]
+        } })
+    }
+}

@@ -105,4 +105,8 @@ public struct EntityIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     /// `TYPE/ID`.
     public var description: String { "\(typeName)/\(identifier)" }
+
+    /// The release that lets views carry entity identifiers (`appEntityIdentifier`), so Siri can
+    /// resolve "the third walk" on screen.
+    public static let onScreenAvailability = Platform.iOS18_4
 }

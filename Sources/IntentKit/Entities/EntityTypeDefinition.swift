@@ -59,6 +59,17 @@ public struct EntityTypeDefinition {
         supportsReindexing = reindex != nil
     }
 
+    /// Whether the system may treat the entity's identifier as the same on every device: the
+    /// type adopts `SyncableEntity` and `platform` is iOS 27 or later (R9.4).
+    public func syncsAcrossDevices(on platform: Platform) -> Bool {
+        isSyncable && platform.supports(.iOS27)
+    }
+
+    /// Whether Spotlight can index the type on `platform` (`IndexedEntity`, iOS 18; R9.1).
+    public func isIndexable(on platform: Platform) -> Bool {
+        isIndexed && platform.supports(.iOS18)
+    }
+
     /// Entities for stored identifier strings, in input order; unknown or malformed identifiers
     /// are left out (R6.2).
     public func entities(for identifiers: [String]) throws -> [AnyAppEntity] { try lookup(identifiers) }
