@@ -133,11 +133,12 @@ struct LibXML2SAXState {
     }
 
     private func endTagName(at offset: Int) -> String {
-        var end = offset + 2
+        let start = min(offset + 2, bytes.count)
+        var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: ">"), !XMLPropertyListBuilder.isXMLSpace(bytes[end]), end - offset < 64 {
             end += 1
         }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[min(offset + 2, end)..<end]), as: UTF8.self)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     private func lastOccurrence(of needle: [UInt8], before offset: Int) -> Int? {

@@ -156,7 +156,9 @@ struct XMLPropertyListBuilder {
     private mutating func finishText(_ element: XMLPropertyListElement) throws(Diagnostic) {
         if element == .key {
             let key = text.withUnsafeBufferPointer { keys.string(for: $0) }
+            // startElement admitted this <key> only inside a <dict>, so a frame is open.
             let top = stack.count - 1
+            guard top >= 0 else { return }
             stack[top].key = key
             stack[top].keyOffset = textOffset
             if locations != nil {
