@@ -1,0 +1,59 @@
+/// What one `migrate` run did: every legacy event read is counted once, as migrated now, already
+/// migrated by an earlier run, or skipped for one reason — so
+/// `migrated + alreadyMigrated + skipped.total == read`.
+public struct MigrationReport: Hashable, Sendable {
+    public var read = 0
+    public var migrated = 0
+    public var alreadyMigrated = 0
+    /// Skipped events by reason; every reason is present (zero when it did not occur).
+    public var skipped: [MigrationSkipReason: Int] = Dictionary(uniqueKeysWithValues: MigrationSkipReason.allCases.map { ($0, 0) })
+    /// Migrated (or already migrated) events whose entity could not be checked: the app's data
+    /// was not given, or its manifest has no lookup for the entity type.
+    public var unverifiedEntities = 0
+    /// Whether this was a dry run (nothing written; `migrated` counts what would be).
+    public var dryRun = false
+    /// Persistent identifiers all of whose events are now intent donations: their legacy
+    /// donations can be deleted. Sorted.
+    public var deletablePersistentIdentifiers: [String] = []
+    /// Migrated events without a persistent identifier (they cannot be deleted one by one).
+    public var migratedWithoutPersistentIdentifier = 0
+
+    public init() {}
+
+    public var skippedTotal: Int { skipped.values.reduce(0, +) }
+
+    /// Whether every event read is now an intent donation.
+    public var everythingMigrated: Bool { skippedTotal == 0 && read == migrated + alreadyMigrated }
+
+    public func skipped(_ reason: MigrationSkipReason) -> Int { skipped[reason] ?? 0 }
+
+    /// One line of JSON, the contract of `spec/cli.md`:
+    /// `{"read":N,"migrated":N,"alreadyMigrated":N,"skipped":{"REASON":N}}`, plus
+    /// `unverifiedEntities`, `dryRun` and `deletablePersistentIdentifiers`.
+    public var json: String {
+        let reasons = MigrationSkipReason.allCases.map { "\"\($0.rawValue)\":\(skipped($0))" }.joined(separator: ",")
+        let deletable = deletablePersistentIdentifiers.map(Self.quoted).joined(separator: ",")
+        return "{\"read\":\(read),\"migrated\":\(migrated),\"alreadyMigrated\":\(alreadyMigrated),"
+            + "\"skipped\":{\(reasons)},\"unverifiedEntities\":\(unverifiedEntities),\"dryRun\":\(dryRun),"
+            + "\"deletablePersistentIdentifiers\":[\(deletable)]}"
+    }
+
+    /// A JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+}

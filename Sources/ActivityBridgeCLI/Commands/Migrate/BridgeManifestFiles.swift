@@ -1,0 +1,97 @@
+import ActivityBridge
+import ActivityKit
+import Foundation
+import IntentKit
+import PropertyList
+
+/// The `--manifest` files of `validate` and `migrate`: each read, checked against the intents of
+/// the app it names, with every diagnostic.
+struct BridgeManifestFile {
+    /// The path as the user wrote it (what diagnostics name).
+    var path: String
+    var manifest: BridgeManifest?
+    /// Reading and checking diagnostics, in order.
+    var diagnostics: [Diagnostic]
+    /// The app the manifest names, started for its intents; nil when the tool does not know it
+    /// (or hosts were not kept).
+    var host: BridgeAppHost?
+    /// Why the file could not be read at all (exit 66); nil when it was read.
+    var readError: String?
+
+    var hasErrors: Bool { manifest == nil || diagnostics.contains { $0.severity == .error } }
+
+    /// The manifest's findings as a validation result of their own (nil when it was not read).
+    var validationResult: ValidationResult? {
+        guard readError == nil else { return nil }
+        return ValidationResult(path: path, declarations: nil, diagnostics: diagnostics)
+    }
+}
+
+enum BridgeManifestFiles {
+    static let option = "--manifest"
+
+    /// Reads and checks each of `paths`.
+    /// - Parameters:
+    ///   - keepHosts: keep each app running (for `migrate`); the caller then closes the hosts.
+    ///   - unknownAppSeverity: how bad a manifest naming an app the tool does not know is: its
+    ///     intents cannot be checked (a warning for `validate`), nor used (an error for `migrate`).
+    /// - Returns: one file per path, in order; those that could not be read have a ``BridgeManifestFile/readError``.
+    static func load(
+        _ paths: [String], platform: Platform, keepHosts: Bool, unknownAppSeverity: Diagnostic.Severity, context: CommandContext
+    ) -> [BridgeManifestFile] {
+        var files: [BridgeManifestFile] = []
+        for path in paths {
+            let reading: BridgeManifestReading
+            do {
+                reading = try BridgeManifestReader().read(contentsOf: context.resolve(path), displayPath: path)
+            } catch {
+                files.append(BridgeManifestFile(path: path, manifest: nil, diagnostics: [], readError: error.description))
+                continue
+            }
+            var file = BridgeManifestFile(path: path, manifest: reading.manifest, diagnostics: reading.diagnostics)
+            if let manifest = reading.manifest, !manifest.app.isEmpty {
+                check(&file, manifest: manifest, platform: platform, keepHost: keepHosts,
+                      unknownAppSeverity: unknownAppSeverity, context: context)
+            }
+            files.append(file)
+        }
+        return files
+    }
+
+    private static func check(
+        _ file: inout BridgeManifestFile, manifest: BridgeManifest, platform: Platform, keepHost: Bool,
+        unknownAppSeverity: Diagnostic.Severity, context: CommandContext
+    ) {
+        guard let appType = BridgeAppHost.appType(named: manifest.app) else {
+            file.diagnostics.append(Diagnostic(unknownAppSeverity, .manifestUnknownApp,
+                "unknown app '\(manifest.app)' (known: \(BridgeAppHost.knownApps.joined(separator: ", "))); its intents cannot be checked",
+                at: manifest.appLocation))
+            return
+        }
+        do {
+            let host = try BridgeAppHost(appType: appType, platform: platform, nearManifest: context.resolve(file.path),
+                                         currentDirectory: context.currentDirectory)
+            file.diagnostics += BridgeManifestChecker(catalog: IntentCatalog(registry: host.registry)).check(manifest)
+            if keepHost { file.host = host } else { host.close() }
+        } catch {
+            file.diagnostics.append(Diagnostic(.error, .manifestUnknownApp, "cannot start app '\(manifest.app)' to check its intents: \(error)",
+                                               at: manifest.appLocation))
+        }
+    }
+
+    /// Which manifests' handled types apply to the Info.plist at `index` of `count`: one manifest
+    /// applies to every Info.plist; as many manifests as Info.plists pair up in order; several
+    /// manifests with one Info.plist all apply to it (an app split over several manifests).
+    /// - Throws: a usage error for any other combination.
+    static func handledTypes(_ files: [BridgeManifestFile], plistCount: Int) throws(CommandError) -> [[ValidationInput.HandledType]?] {
+        guard !files.isEmpty else { return Array(repeating: nil, count: plistCount) }
+        // A manifest that could not be read turns the rules off rather than flag every type.
+        let types = files.map { $0.readError == nil ? $0.manifest?.handledTypes ?? [] : nil }
+        if files.count == 1 { return Array(repeating: types[0], count: plistCount) }
+        if plistCount == 1 { return [types.contains { $0 == nil } ? nil : types.flatMap { $0 ?? [] }] }
+        guard files.count == plistCount else {
+            throw .usage("give one --manifest for all Info.plists, or one per Info.plist in the same order (got \(files.count) manifests for \(plistCount) files)")
+        }
+        return types
+    }
+}
