@@ -103,6 +103,9 @@ struct PropertyListTreeWalker {
         }
     }
 
+    /// The array index of the value last returned by ``next()`` (0 for the root or a dictionary value).
+    var currentIndex: Int { stack.last.map { $0.index - 1 } ?? 0 }
+
     /// The path of the value last returned by ``next()``, for error messages.
     var currentPath: PropertyListPath {
         PropertyListPath(stack.compactMap { frame -> PropertyListPath.Component? in
