@@ -39,7 +39,8 @@ struct LibXML2SAXState {
            pointer >= base, pointer <= end {
             return Int(input.pointee.consumed) + (pointer - base)
         }
-        return currentOffset
+        // Text made by an entity or character reference: libxml2 has just read the reference.
+        return lastOccurrence(of: Array("&".utf8), before: currentOffset) ?? currentOffset
     }
 
     // MARK: - Events
@@ -117,7 +118,13 @@ struct LibXML2SAXState {
             let expected = builder.openElementName.map { "</\($0)>" } ?? "an end tag"
             text = "mismatched end tag: expected \(expected), found </\(found)>"
         case Int(XML_ERR_DOCUMENT_END.rawValue):
-            text = "extra content after the root element: a property list has exactly one root value"
+            // The push parser reports a document cut short with the same code as trailing content.
+            if let open = builder.openElementName {
+                offset = bytes.count
+                text = "unexpected end of the document: expected </\(open)>"
+            } else {
+                text = "extra content after the root element: a property list has exactly one root value"
+            }
         case Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
             text = "no root element: expected a property list value"
         case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue):
@@ -127,7 +134,9 @@ struct LibXML2SAXState {
             // "<?xml" after the start: point at the declaration, not past its name.
             offset = tagStart(before: offset)
         default:
-            break
+            if message.contains("detected an error in element content") {
+                text = "malformed XML: expected an element, a comment, CDATA or text here"
+            }
         }
         fail(builder.error(text, at: offset))
     }

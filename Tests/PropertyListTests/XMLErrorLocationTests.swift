@@ -46,6 +46,8 @@ struct XMLErrorLocationTests {
         Expectation(fixture: "declaration-not-first", message: ["XML declaration allowed only at the start"]),
         Expectation(fixture: "true-with-content", message: ["unexpected text 'yes' in <true/>"]),
         Expectation(fixture: "crlf-line-endings", message: ["invalid <integer> '1.0'"]),
+        Expectation(fixture: "truncated-document", message: ["unexpected end of the document: expected </dict>"]),
+        Expectation(fixture: "entity-text-in-dict", message: ["unexpected text '&' in <dict>"]),
     ]
 
     @Test("the diagnostic names the problem and points at the marked element", arguments: expectations)
