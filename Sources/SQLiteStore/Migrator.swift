@@ -52,14 +52,18 @@ public struct Migrator: Sendable {
             )
             """)
         let known = Set(migrationIDs)
-        let unknown = try appliedMigrations(connection).filter { !known.contains($0) }
+        let alreadyApplied = try appliedMigrations(connection)
+        let unknown = alreadyApplied.filter { !known.contains($0) }
         if !unknown.isEmpty {
             throw SQLiteError(code: .error,
                               message: "'\(connection.path)' has schema migrations this version does not know (\(unknown.joined(separator: ", "))); it was written by a newer version",
                               path: connection.path)
         }
+        // The common case, an up-to-date database, takes no write lock at all.
+        let pending = Set(migrationIDs).subtracting(alreadyApplied)
+        guard !pending.isEmpty else { return [] }
         var applied: [String] = []
-        for migration in migrations {
+        for migration in migrations where pending.contains(migration.id) {
             let ran = try connection.transaction(.immediate) { () throws -> Bool in
                 // Checked inside the write lock: another process may have applied it meanwhile.
                 let recorded = try connection.scalarInt("SELECT count(*) FROM \(quotedTable) WHERE id = ?", [.text(migration.id)])
