@@ -7,6 +7,7 @@ public enum ActivityBridgeCommand: Command {
         [
             "donations": DonationsCommand.self,
             "intents": IntentsCommand.self,
+            "plist": PlistCommand.self,
             "migrate": MigrateCommand.self,
             "replay": ReplayCommand.self,
             "validate": ValidateCommand.self,
