@@ -17,16 +17,21 @@ struct HairdressersReplayTests {
         return names.filter { $0.hasPrefix("hairdressers-") && $0.hasSuffix(".plist") }.sorted()
     }
 
-    static var runner: ReplayRunner { ReplayRunner(
-        apps: [HairdressersReplayApp.self], resourceRoots: [packageRoot], currentDirectory: packageRoot.path) }
+    /// The legacy handlers, or (`bridged`) the continuation bridge reading `Plists/Hairdressers-Bridge.plist`.
+    static func runner(bridged: Bool = false) -> ReplayRunner {
+        let bridge: ((ReplaySession) throws -> any ContinuationRoute)? = bridged ? { try BridgeContinuationRoute.make(for: $0) } : nil
+        return ReplayRunner(apps: [HairdressersReplayApp.self], bridgeRoute: bridge,
+                            resourceRoots: [packageRoot], currentDirectory: packageRoot.path)
+    }
 
     @Test func thereAreScripts() {
         #expect(Self.scripts.count >= 10)
     }
 
-    @Test(arguments: scripts)
-    func scriptPasses(_ name: String) {
-        let report = Self.runner.run(file: "Samples/Replays/\(name)")
+    /// Both routes must reach the same final state (`spec/replay-format.md`, `bridge`).
+    @Test(arguments: scripts, [false, true])
+    func scriptPasses(_ name: String, bridged: Bool) {
+        let report = Self.runner(bridged: bridged).run(file: "Samples/Replays/\(name)")
         #expect(report.error == nil, "\(report.error?.description ?? "")")
         #expect(report.passed, "\(report.failureMessages.joined(separator: "\n"))")
         #expect(!report.steps.isEmpty)
@@ -39,7 +44,7 @@ struct HairdressersReplayTests {
         var actions = Set<String>()
         var outcomes = Set<String>()
         for name in Self.scripts {
-            let report = Self.runner.run(file: "Samples/Replays/\(name)")
+            let report = Self.runner().run(file: "Samples/Replays/\(name)")
             for step in report.steps {
                 actions.insert(step.action)
                 if let outcome = step.outcome { outcomes.insert(outcome) }
@@ -60,7 +65,7 @@ struct HairdressersReplayTests {
         // The same script with one expectation changed must fail, naming the step and both values.
         var script = try ReplayScript(contentsOf: Self.replays.appendingPathComponent("hairdressers-cold-start.plist").path)
         script.steps[3].expectations["appointments.count"] = 3
-        let report = Self.runner.run(script)
+        let report = Self.runner().run(script)
         #expect(!report.passed)
         #expect(report.failureMessages == ["step 4 (finishLaunching): appointments.count: expected 3, got 2"])
     }

@@ -12,9 +12,9 @@ enum ReplayAppRegistry {
         ]
     }
 
-    /// The legacy-to-intents bridge for apps with a bridge manifest; nil until the bridge exists
-    /// (scripts then run their legacy handlers, and `bridge` true is a script error).
-    static var bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? { nil }
+    /// The legacy-to-intents bridge for apps with a bridge manifest (`Plists/<App>-Bridge.plist`):
+    /// scripts use it unless they say `bridge` false.
+    static var bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? { BridgeContinuationRoute.make(for:) }
 
     /// A runner over the registered apps, resolving relative paths against `currentDirectory`.
     static func runner(currentDirectory: String) -> ReplayRunner {
