@@ -53,7 +53,10 @@ public struct HairdressersDependencies {
         let counter = Counter()
         return {
             counter.value += 1
-            return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", counter.value)) ?? UUID()
+            let hex = String(counter.value, radix: 16, uppercase: true)
+            let node = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+            // Twelve hex digits always make a valid UUID; past 2^48 ids the counter would not fit.
+            return UUID(uuidString: "00000000-0000-0000-0000-\(node.suffix(12))") ?? UUID()
         }
     }
 

@@ -73,6 +73,15 @@ struct HairdressersFeatureTests {
         #expect(AppointmentShortcut.appointment(from: activity) == Appointment(hairdresser: hairdresser, day: day))
     }
 
+    @Test func replayIdsCountUp() {
+        let next = HairdressersDependencies.incrementingUUIDs()
+        let ids = (1...16).map { _ in next().uuidString }
+        #expect(ids.first == "00000000-0000-0000-0000-000000000001")
+        #expect(ids[1] == "00000000-0000-0000-0000-000000000002")
+        #expect(ids.last == "00000000-0000-0000-0000-000000000010")
+        #expect(HairdressersDependencies.incrementingUUIDs()().uuidString == ids.first, "each generator starts at 1")
+    }
+
     @Test func onlyStringsMakeAnAppointment() {
         let wrongDay = UserActivity(activityType: AppointmentShortcut.activityType, userInfo: ["hairdresser": "Jane", "day": 5])
         #expect(AppointmentShortcut.appointment(from: wrongDay) == nil)
