@@ -34,7 +34,10 @@ public final class HairdressersReplayApp: ReplayApp {
         }
     }
 
-    deinit { try? database.close() }
+    /// Closes the app's database before the script's directory is removed.
+    public func close() {
+        try? database.close()
+    }
 
     public var continuations: ContinuationEngine { app.continuations }
     public var intents: IntentRegistry? { app.intents }

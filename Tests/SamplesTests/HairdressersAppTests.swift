@@ -93,6 +93,16 @@ struct HairdressersAppTests {
         #expect(app.takeFailure() == nil)
     }
 
+    @Test func theDatabaseClosesCleanlyAfterUse() throws {
+        let fixture = try Fixture()
+        let app = try fixture.app()
+        try app.send(.saveAppointmentTapped(jane))
+        try app.addHairdresser(name: "Jane Doe", phoneNumber: nil)
+        _ = try fixture.database.appointments()
+        try fixture.database.close()
+        #expect(!fixture.database.connection.isOpen)
+    }
+
     @Test func theAppReloadsWhatItStored() throws {
         let fixture = try Fixture()
         let first = try fixture.app()

@@ -52,6 +52,10 @@ public protocol ReplayApp: AnyObject {
     /// throw (a `continue` handler returns only a Bool). Default: nothing.
     func afterStep() throws(ReplayStepError)
 
+    /// The script is over: close the app's own stores (the session closes the shared ones after).
+    /// Default: nothing.
+    func close()
+
     /// The app's state keys: at least `screen` and `router.pending`, plus its own (the session adds
     /// `donations`, `intentDonations` and `lastIntent` when the app does not set them).
     func snapshot() throws(ReplayStepError) -> PropertyListDictionary
@@ -68,6 +72,7 @@ public protocol ReplayApp: AnyObject {
 extension ReplayApp {
     public static var bridgeManifestPath: String? { nil }
     public func afterStep() throws(ReplayStepError) {}
+    public func close() {}
     public var intents: IntentRegistry? { nil }
     public var appShortcuts: AppShortcuts? { nil }
     public func siri(_ utterance: String, in session: ReplaySession) throws(ReplayStepError) -> ReplayStepResult? { nil }

@@ -102,6 +102,7 @@ public final class ReplaySession {
 
     /// Closes the stores. The runner calls it before removing the directory.
     public func close() {
+        app.close()
         try? donations.close()
         try? intentStore.close()
     }
