@@ -10,7 +10,9 @@ public enum ActivityTypeFormat: Hashable, Sendable {
 
     /// Classifies `type`; nil when it has none of the expected shapes (`activity-type-format`).
     public init?(classifying type: String) {
-        if let system = SystemActivityType(rawValue: type) {
+        // The system names start with `c` or `N`; skip the string comparisons for everything else.
+        if let first = type.utf8.first, first == UInt8(ascii: "c") || first == UInt8(ascii: "N"),
+           let system = SystemActivityType(rawValue: type) {
             self = .system(system)
         } else if Self.isReverseDNS(type) {
             self = .reverseDNS
@@ -23,11 +25,19 @@ public enum ActivityTypeFormat: Hashable, Sendable {
 
     static func isReverseDNS(_ type: String) -> Bool {
         var labels = 0
-        for label in type.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
-            guard !label.isEmpty, label.allSatisfy(isLabelByte) else { return false }
-            labels += 1
+        var labelLength = 0
+        for byte in type.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard labelLength > 0 else { return false }
+                labels += 1
+                labelLength = 0
+            } else {
+                guard isLabelByte(byte) else { return false }
+                labelLength += 1
+            }
         }
-        return labels >= 2
+        guard labelLength > 0 else { return false }
+        return labels + 1 >= 2
     }
 
     static func isIntentClassName(_ type: String) -> Bool {
@@ -50,6 +60,18 @@ public enum ActivityTypeFormat: Hashable, Sendable {
 
     /// Where `text` has whitespace, e.g. `leading`, `inner` or `leading and trailing`; nil when it has none.
     static func whitespacePlacement(in text: String) -> String? {
+        // Fast path: ASCII text without ASCII whitespace (nearly every activity type).
+        var isASCII = true
+        var hasSpace = false
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            if byte == 0x20 || (0x09...0x0D).contains(byte) { hasSpace = true }
+        }
+        if isASCII && !hasSpace { return nil }
+
         let scalars = Array(text.unicodeScalars)
         guard let firstSolid = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let lastSolid = scalars.lastIndex(where: { !$0.properties.isWhitespace })

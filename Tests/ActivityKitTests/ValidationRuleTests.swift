@@ -78,6 +78,16 @@ struct ValidationRuleTests {
         #expect(result.diagnostics.allSatisfy { $0.rule == .activityTypeUnresolvedVariable && $0.severity == .warning })
     }
 
+    @Test(arguments: [
+        ("com.example.x\u{00A0}", "trailing"), ("\u{2003}com.example.x", "leading"), ("com.ex\u{3000}ample", "inner"),
+        (" com.example .x\t", "leading, inner and trailing"), ("   ", "only"), ("Café.app ", "trailing"),
+    ])
+    func whitespaceIsPlaced(type: String, placement: String) {
+        let result = validate(["NSUserActivityTypes": .array([.string(type)])])
+        #expect(result.diagnostics.map(\.rule) == [.activityTypeWhitespace])
+        #expect(result.diagnostics.first?.message.contains("has \(placement) whitespace") == true)
+    }
+
     @Test func whitespaceIntroducedByADefinitionIsAnError() {
         let result = validate(["NSUserActivityTypes": ["$(ID).open"]], defines: ["ID": "com.my app"])
         #expect(result.diagnostics.map(\.message) == [

@@ -32,21 +32,19 @@ enum ValidateCommand: Command {
         let paths = try parsed.requirePositionals("PLIST")
         let warningsAsErrors = parsed.flag("--warnings-as-errors")
 
-        let validator = ActivityTypeValidator()
-        var report = ValidateReport()
-        report.results.reserveCapacity(paths.count)
-        var unreadable: [String] = []
-        var progress = ValidateProgress(total: paths.count, context: context)
-        for path in paths {
-            do {
-                report.results.append(try validator.validateFile(
-                    atPath: context.resolve(path), displayPath: path, defines: defines))
-            } catch {
-                unreadable.append(error.description)
-            }
-            progress.advance()
-        }
+        let files = paths.map { ActivityTypeValidator.BatchFile(path: context.resolve($0), displayPath: $0) }
+        let progress = ValidateProgress(total: files.count, context: context)
+        let outcomes = ActivityTypeValidator().validateFiles(files, defines: defines) { done in progress.advance(to: done) }
         progress.finish()
+        var report = ValidateReport()
+        report.results.reserveCapacity(outcomes.count)
+        var unreadable: [String] = []
+        for outcome in outcomes {
+            switch outcome {
+            case let .success(result): report.results.append(result)
+            case let .failure(error): unreadable.append(error.description)
+            }
+        }
 
         let output = switch format {
         case "json": ValidateJSONFormatter.render(report)

@@ -1,12 +1,13 @@
 import Foundation
 
 /// `validated N of M files` on stderr, only when stderr is a terminal and the run has lasted over a
-/// second (`spec/cli.md`: progress for long work, never into stdout).
-struct ValidateProgress {
+/// second (`spec/cli.md`: progress for long work, never into stdout). Called from the batch's threads,
+/// one at a time (the batch serialises its progress callback).
+final class ValidateProgress: @unchecked Sendable {
+    // @unchecked: mutable state is only touched from the serialised progress callback and then `finish`.
     private let total: Int
     private let context: CommandContext
     private let start = DispatchTime.now().uptimeNanoseconds
-    private var done = 0
     private var shown = false
 
     init(total: Int, context: CommandContext) {
@@ -14,8 +15,7 @@ struct ValidateProgress {
         self.context = context
     }
 
-    mutating func advance() {
-        done += 1
+    func advance(to done: Int) {
         // Looking at the clock every 64 files keeps the cost out of the per-file path.
         guard context.showsProgress, done % 64 == 0,
               DispatchTime.now().uptimeNanoseconds - start > 1_000_000_000
@@ -25,7 +25,7 @@ struct ValidateProgress {
     }
 
     /// Clears the progress line, so what follows starts on a clean line.
-    mutating func finish() {
+    func finish() {
         guard shown else { return }
         context.standardError.write("\r\u{1B}[K")
         shown = false

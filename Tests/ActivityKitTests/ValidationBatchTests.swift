@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import ActivityKit
+import PropertyList
+
+/// `validateFiles`: many files over several threads, results in input order, unreadable files in place.
+@Suite("Validation batches")
+struct ValidationBatchTests {
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/corpus/realworld")
+
+    /// 120 corpus files (repeated), with two missing paths in between.
+    static func batch() throws -> [ActivityTypeValidator.BatchFile] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".plist") }.sorted()
+        var files = (0..<120).map { index in
+            let name = names[index % names.count]
+            return ActivityTypeValidator.BatchFile(path: corpus.appendingPathComponent(name).path, displayPath: "\(index)-\(name)")
+        }
+        files.insert(.init(path: "/nonexistent/A.plist", displayPath: "A.plist"), at: 7)
+        files.insert(.init(path: corpus.path, displayPath: "directory"), at: 100)
+        return files
+    }
+
+    func summary(_ outcomes: [Result<ValidationResult, PropertyListReadError>]) -> [String] {
+        outcomes.map { outcome in
+            switch outcome {
+            case let .success(result): "\(result.path): \(result.diagnostics.map(\.description))"
+            case let .failure(error): "unreadable: \(error)"
+            }
+        }
+    }
+
+    @Test func parallelAndSequentialRunsAgree() throws {
+        let files = try Self.batch()
+        let validator = ActivityTypeValidator()
+        let sequential = validator.validateFiles(files, workers: 1)
+        let parallel = validator.validateFiles(files, workers: 4)
+        #expect(sequential.count == files.count)
+        #expect(summary(parallel) == summary(sequential))
+        // Input order, whatever thread did the work.
+        let paths = parallel.map { outcome in (try? outcome.get())?.path }
+        #expect(paths[0] == files[0].displayPath)
+        #expect(paths[8] == files[8].displayPath)
+        #expect(paths.last == files.last?.displayPath)
+    }
+
+    @Test func unreadableFilesKeepTheirPlaceAndReason() throws {
+        let outcomes = ActivityTypeValidator().validateFiles(try Self.batch(), workers: 3)
+        guard case let .failure(.unreadableFile(path, reason)) = outcomes[7] else {
+            Issue.record("index 7 should be unreadable: \(outcomes[7])")
+            return
+        }
+        #expect(path == "A.plist")
+        #expect(reason == "no such file")
+        guard case let .failure(.unreadableFile(_, directoryReason)) = outcomes[100] else {
+            Issue.record("index 100 should be unreadable")
+            return
+        }
+        #expect(directoryReason == "is a directory")
+        #expect(outcomes.filter { if case .failure = $0 { true } else { false } }.count == 2)
+    }
+
+    @Test func progressCountsEveryFileOnce() throws {
+        final class Counter: @unchecked Sendable {
+            let lock = NSLock()
+            var seen: [Int] = []
+        }
+        let counter = Counter()
+        let files = try Self.batch()
+        _ = ActivityTypeValidator().validateFiles(files, workers: 2) { done in
+            counter.lock.withLock { counter.seen.append(done) }
+        }
+        #expect(counter.seen == Array(1...files.count))
+    }
+}
