@@ -61,7 +61,7 @@ public final class WalkMateReplayApp: ReplayApp {
     static let editSteps: Set<String> = ["addFavorite", "renameFavorite", "deleteFavorite", "setTargetDistance"]
 
     /// `screen`, `router.pending`, `map.favorite`, `generating.distanceKm`, `favorites`,
-    /// `spotlight`, `shortcutPhrases` and `targetDistanceKm`.
+    /// `favorites.count`, `spotlight`, `shortcutPhrases` and `targetDistanceKm`.
     public func snapshot() throws(ReplayStepError) -> PropertyListDictionary {
         try reportHandlerFailures()
         return try Self.run { () throws -> PropertyListDictionary in
@@ -81,7 +81,9 @@ public final class WalkMateReplayApp: ReplayApp {
                     break
                 }
             }
-            snapshot["favorites"] = .array(try app.favorites.load().map { .string($0.name) })
+            let favorites = try app.favorites.load()
+            snapshot["favorites"] = .array(favorites.map { .string($0.name) })
+            snapshot["favorites.count"] = .integer(PropertyListInteger(favorites.count))
             snapshot["spotlight"] = .array(try app.spotlight.indexedFavoriteNames().map { .string($0) })
             snapshot["shortcutPhrases"] = .array(try app.shortcutPhrases().map { .string($0) })
             snapshot["targetDistanceKm"] = .real(state.targetDistanceKm)

@@ -26,8 +26,15 @@ public final class WalkMateSpotlight {
     public private(set) var isStale = true
     /// How many refreshes ran (coalescing is observable in tests).
     public private(set) var refreshCount = 0
-    /// The default index's items and their folded names, as last read; nil after a write.
-    private var snapshot: (items: [SearchableItem], pool: FoldedNamePool)?
+    /// The default index as last read back — its items, Walk Mate's titles among them, and
+    /// the packed names for searching; nil after a write.
+    private var snapshot: IndexSnapshot?
+
+    private struct IndexSnapshot {
+        var items: [SearchableItem]
+        var favoriteNames: [String]
+        var pool: FoldedNamePool
+    }
 
     /// Uses `index` (the default index of an intent store) and the named index beside it.
     public init(favorites: FavoritesStore, index: SearchableIndex, platform: Platform) throws {
@@ -94,18 +101,18 @@ public final class WalkMateSpotlight {
 
     /// The titles of Walk Mate's favorites in the default index, in indexing order.
     public func indexedFavoriteNames() throws -> [String] {
-        try current().items.filter { $0.typeName == WalkMatePlaceEntity.typeName }.map(\.resultTitle)
+        try current().favoriteNames
     }
 
     /// The default index's items whose title or a keyword contains `query` (ignoring case and
     /// diacritics) — the replay's Spotlight rule — in indexing order, after any pending refresh.
     public func itemsContaining(_ query: String) throws -> [SearchableItem] {
-        let (items, pool) = try current()
-        return pool.owners(containing: query).map { items[$0] }
+        let current = try current()
+        return current.pool.owners(containing: query).map { current.items[$0] }
     }
 
     /// The default index read back once per write, with its names packed for searching.
-    private func current() throws -> (items: [SearchableItem], pool: FoldedNamePool) {
+    private func current() throws -> IndexSnapshot {
         try refreshIfStale()
         if let snapshot { return snapshot }
         let items = try defaultIndex.items()
@@ -113,7 +120,9 @@ public final class WalkMateSpotlight {
         for (offset, item) in items.enumerated() {
             pool.append([item.resultTitle] + item.keywords, owner: offset)
         }
-        snapshot = (items, pool)
-        return (items, pool)
+        let names = items.filter { $0.typeName == WalkMatePlaceEntity.typeName }.map(\.resultTitle)
+        let current = IndexSnapshot(items: items, favoriteNames: names, pool: pool)
+        snapshot = current
+        return current
     }
 }

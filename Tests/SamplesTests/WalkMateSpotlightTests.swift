@@ -97,6 +97,25 @@ struct WalkMateFoldedNamePoolTests {
         #expect(FoldedNamePool().owners(containing: "a") == [])
     }
 
+    @Test func agreesWithFoldedContainsOnRandomNamesAndQueries() {
+        // Deterministic pseudo-random names over a small alphabet, so queries of every length hit.
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("abcÄé lo0")
+        func word(_ length: Int) -> String { String((0..<length).map { _ in alphabet[next(alphabet.count)] }) }
+        let entries = (0..<300).map { _ in [word(1 + next(12))] + (next(2) == 0 ? [word(1 + next(6))] : []) }
+        var pool = FoldedNamePool()
+        for (owner, names) in entries.enumerated() { pool.append(names, owner: owner) }
+        for _ in 0..<400 {
+            let query = word(1 + next(5))
+            let expected = entries.indices.filter { entries[$0].contains { $0.foldedContains(query) } }
+            #expect(pool.owners(containing: query) == expected, "query '\(query)'")
+        }
+    }
+
     @Test func aNeedleAtTheVeryEndIsFound() {
         var pool = FoldedNamePool()
         pool.append(["ab"], owner: 0)
