@@ -7,7 +7,7 @@ import Foundation
 /// Dictionaries keep their document order (Apple sorts keys; order carries no meaning in a plist).
 /// Reals use the shortest text that reads back to the same double (`1.0`, `0.1`, `1e+300`),
 /// non-finite ones `inf`, `-inf` and `nan`. A UID becomes `<dict><key>CF$UID</key><integer>…`,
-/// as Apple writes it.
+/// as Apple writes it, which the reader (like CoreFoundation's) turns back into a UID.
 public struct PropertyListXMLWriter: Sendable {
     public init() {}
 
