@@ -85,8 +85,8 @@ struct ActivityDictionaryReader {
     mutating func report(_ issue: UserActivityIssue) { issues.append(issue) }
 
     /// Unknown keys are warnings: probably a typo, and the value would otherwise vanish silently.
-    mutating func reportUnknownKeys(allowing allowed: Set<String>) {
-        for entry in dictionary where !allowed.contains(entry.key) {
+    mutating func reportUnknownKeys(allowing allowed: Set<String>, and extra: Set<String>) {
+        for entry in dictionary where !allowed.contains(entry.key) && !extra.contains(entry.key) {
             issues.append(UserActivityIssue(.warning, .unknownKey, at: PropertyListPath([.key(entry.key)]),
                 "unknown activity key '\(entry.key)' is ignored"))
         }

@@ -10,9 +10,11 @@ public enum DonationLog {
     /// (`donations[3].webpageURL`): shape errors, Apple's rules (``UserActivity/validate()``),
     /// and unknown-key warnings. ``UserActivity/donationWarnings`` are not included.
     public struct Decoded: Sendable {
-        /// The valid donations, in log order (all of them when ``errors`` is empty).
-        public var donations: [Donation]
-        public var issues: [UserActivityIssue]
+        /// The valid donations, in log order (all of them when ``errors`` is empty). Each has
+        /// passed ``UserActivity/validate()``, so ``DonationStore/importDonations(_:progress:)-(Decoded,_)``
+        /// stores them without checking again.
+        public internal(set) var donations: [Donation]
+        public internal(set) var issues: [UserActivityIssue]
         public var errors: [UserActivityIssue] { issues.filter(\.isError) }
         public var warnings: [UserActivityIssue] { issues.filter { !$0.isError } }
     }
@@ -50,6 +52,13 @@ public enum DonationLog {
             }
         }
         return decoded
+    }
+
+    /// The donation index of a `donations[N]…` path, if it is one.
+    public static func donationIndex(of path: PropertyListPath) -> Int? {
+        guard path.components.count >= 2, path.components[0] == .key(rootKey),
+              case let .index(index) = path.components[1] else { return nil }
+        return index
     }
 
     private static func decodeDonation(

@@ -25,6 +25,55 @@ enum DonationPayloadCodec {
         appendDictionary(value, to: &bytes)
     }
 
+    /// Appends the encoding of `activity.activityDictionary` without building that dictionary
+    /// (the bulk-import path): the same bytes, key for key, as `encode(activity.activityDictionary, into:)`.
+    static func encode(_ activity: UserActivity, into bytes: inout [UInt8]) {
+        typealias Key = ActivityDictionaryKey
+        bytes.append(UInt8(format))
+        var count = 5  // activityType and the four eligibility flags are always written
+        if activity.title != nil { count += 1 }
+        if !activity.userInfo.isEmpty { count += 1 }
+        if activity.requiredUserInfoKeys != nil { count += 1 }
+        if activity.persistentIdentifier != nil { count += 1 }
+        if activity.suggestedInvocationPhrase != nil { count += 1 }
+        if !activity.keywords.isEmpty { count += 1 }
+        if activity.webpageURL != nil { count += 1 }
+        if activity.expirationDate != nil { count += 1 }
+        if activity.targetContentIdentifier != nil { count += 1 }
+        appendVarint(UInt64(count), to: &bytes)
+        func entry(_ key: String, _ value: PropertyListValue) {
+            appendString(key, to: &bytes)
+            appendValue(value, to: &bytes)
+        }
+        func strings(_ key: String, _ list: [String]) {
+            appendString(key, to: &bytes)
+            bytes.append(8)
+            appendVarint(UInt64(list.count), to: &bytes)
+            for string in list {
+                bytes.append(0)
+                appendString(string, to: &bytes)
+            }
+        }
+        entry(Key.activityType, .string(activity.activityType))
+        if let title = activity.title { entry(Key.title, .string(title)) }
+        if !activity.userInfo.isEmpty {
+            appendString(Key.userInfo, to: &bytes)
+            bytes.append(9)
+            appendDictionary(activity.userInfo, to: &bytes)
+        }
+        if let required = activity.requiredUserInfoKeys { strings(Key.requiredUserInfoKeys, required) }
+        if let id = activity.persistentIdentifier { entry(Key.persistentIdentifier, .string(id)) }
+        entry(Key.isEligibleForPrediction, .bool(activity.isEligibleForPrediction))
+        entry(Key.isEligibleForSearch, .bool(activity.isEligibleForSearch))
+        entry(Key.isEligibleForHandoff, .bool(activity.isEligibleForHandoff))
+        entry(Key.isEligibleForPublicIndexing, .bool(activity.isEligibleForPublicIndexing))
+        if let phrase = activity.suggestedInvocationPhrase { entry(Key.suggestedInvocationPhrase, .string(phrase)) }
+        if !activity.keywords.isEmpty { strings(Key.keywords, activity.keywords) }
+        if let url = activity.webpageURL { entry(Key.webpageURL, .string(url.absoluteString)) }
+        if let date = activity.expirationDate { entry(Key.expirationDate, .date(date)) }
+        if let target = activity.targetContentIdentifier { entry(Key.targetContentIdentifier, .string(target)) }
+    }
+
     static func encode(_ value: PropertyListDictionary) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)

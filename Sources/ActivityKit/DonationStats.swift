@@ -20,27 +20,19 @@ public struct DonationStats: Sendable, Hashable {
 }
 
 extension DonationStore {
-    /// Per-type and distinct counts (CLI `stats`), both SQL read from indexes alone.
-    static let statsByTypeSQL = """
-        SELECT activity_type, count(*), sum(eligible_for_prediction) FROM donation_events GROUP BY activity_type
-        """
-    static let statsDistinctSQL = """
-        SELECT count(DISTINCT persistent_identifier) FROM donation_events WHERE persistent_identifier IS NOT NULL
-        """
-
     /// Totals, distinct persistent identifiers, prediction-eligible events and events per type,
-    /// read in one snapshot.
+    /// read in one snapshot from the count summaries (``DonationCountSummary``).
     public func stats() throws(DonationStoreError) -> DonationStats {
         try read {
             try connection.transaction(.deferred) {
                 var stats = DonationStats(total: 0, distinct: 0, eligibleForPrediction: 0, byType: [:])
-                try connection.cachedStatement(Self.statsByTypeSQL).forEachRow { row in
+                try connection.cachedStatement(DonationCountSummary.statsByTypeSQL).forEachRow { row in
                     let count = Int(row.int64(at: 1))
                     stats.byType[row.string(at: 0) ?? "", default: 0] += count
                     stats.total += count
                     stats.eligibleForPrediction += Int(row.int64(at: 2))
                 }
-                stats.distinct = Int(try connection.scalarInt(Self.statsDistinctSQL) ?? 0)
+                stats.distinct = Int(try connection.scalarInt(DonationCountSummary.distinctSQL) ?? 0)
                 return stats
             }
         }

@@ -65,11 +65,7 @@ extension DonationStore {
     /// donatedAt, ties in storage order): the replay snapshot's `donations` key.
     public func persistentIdentifiersInDonationOrder() throws(DonationStoreError) -> [String] {
         try read {
-            let statement = try connection.cachedStatement("""
-                SELECT persistent_identifier, min(donated_at) AS first, min(id) FROM donation_events
-                WHERE persistent_identifier IS NOT NULL
-                GROUP BY persistent_identifier ORDER BY first, min(id)
-                """)
+            let statement = try connection.cachedStatement(DonationCountSummary.identifiersInOrderSQL)
             var identifiers: [String] = []
             try statement.forEachRow { row in identifiers.append(row.string(at: 0) ?? "") }
             return identifiers

@@ -88,11 +88,11 @@ public final class DonationStore {
         }
         let id = try write { () throws -> Int64 in
             var buffer: [UInt8] = []
-            var groups: [String: SuggestionScoreSummary.Group] = [:]
+            var summaries = PendingSummaries()
             try insert(Donation(activity: activity, donatedAt: date), statement: connection.cachedStatement(DonationStoreSchema.insertEvent),
-                       buffer: &buffer, groups: &groups)
+                       buffer: &buffer, summaries: &summaries)
             let id = connection.lastInsertRowID
-            try SuggestionScoreSummary.add(groups, in: connection)
+            try summaries.store(in: connection)
             return id
         }
         return DonationReceipt(eventID: id, warnings: warnings + activity.donationWarnings)
@@ -116,6 +116,28 @@ public final class DonationStore {
                 throw .invalidDonation(index: index, error)
             }
         }
+        return try insertAll(donations, progress: progress)
+    }
+
+    /// Stores a decoded donation log (already validated by ``DonationLog/decode(_:defaultDonatedAt:)``)
+    /// in one transaction.
+    /// - Throws: ``DonationStoreError/invalidDonation(index:_:)`` for the first donation with an
+    ///   error when the log has any (nothing is stored), or a store error.
+    @discardableResult
+    public func importDonations(
+        _ log: DonationLog.Decoded, progress: ((Int) -> Void)? = nil
+    ) throws(DonationStoreError) -> Int {
+        let errors = log.errors
+        if let first = errors.first {
+            let index = DonationLog.donationIndex(of: first.path) ?? 0
+            throw .invalidDonation(index: index, UserActivityError(issues: errors.filter {
+                DonationLog.donationIndex(of: $0.path) == index
+            }))
+        }
+        return try insertAll(log.donations, progress: progress)
+    }
+
+    private func insertAll(_ donations: [Donation], progress: ((Int) -> Void)?) throws(DonationStoreError) -> Int {
         guard !donations.isEmpty else { return 0 }
         return try write { () throws -> Int in
             let existing = try connection.scalarInt("SELECT count(*) FROM donation_events") ?? 0
@@ -124,13 +146,13 @@ public final class DonationStore {
             let statement = try connection.prepare(DonationStoreSchema.insertEvent)
             var buffer: [UInt8] = []
             buffer.reserveCapacity(1024)
-            var groups: [String: SuggestionScoreSummary.Group] = [:]
+            var summaries = PendingSummaries()
             for (index, donation) in donations.enumerated() {
-                try insert(donation, statement: statement, buffer: &buffer, groups: &groups)
+                try insert(donation, statement: statement, buffer: &buffer, summaries: &summaries)
                 if index % 10_000 == 9_999 { progress?(index + 1) }
             }
             for sql in indexes { try connection.execute(sql) }
-            try SuggestionScoreSummary.add(groups, in: connection)
+            try summaries.store(in: connection)
             progress?(donations.count)
             return donations.count
         }
@@ -151,6 +173,7 @@ public final class DonationStore {
             for id in Set(persistentIdentifiers) {
                 try keys.bind([.text(id)])
                 try keys.forEachRow { affectedKeys.insert($0.string(at: 0) ?? "") }
+                try DonationCountSummary.remove(persistentIdentifier: id, in: connection)
                 try connection.execute("DELETE FROM donation_events WHERE persistent_identifier = ?", [.text(id)])
                 deleted += connection.changes
             }
@@ -166,6 +189,7 @@ public final class DonationStore {
             try connection.execute("DELETE FROM donation_events", [])
             let deleted = connection.changes
             try connection.execute("DELETE FROM donation_suggestion_scores", [])
+            try DonationCountSummary.removeAll(in: connection)
             return deleted
         }
     }
@@ -199,14 +223,25 @@ public final class DonationStore {
         return .store(SQLiteError(code: .error, message: String(describing: error), path: path))
     }
 
-    /// Inserts one event; an eligible one is also added to `groups` for the suggestion summary.
+    /// The summaries' share of events inserted in one transaction, stored before it commits.
+    private struct PendingSummaries {
+        var scores: [String: SuggestionScoreSummary.Group] = [:]
+        var counts = DonationCountSummary.Batch()
+
+        func store(in connection: Connection) throws {
+            try SuggestionScoreSummary.add(scores, in: connection)
+            try DonationCountSummary.add(counts, in: connection)
+        }
+    }
+
+    /// Inserts one event and adds it to the pending summaries.
     private func insert(
-        _ donation: Donation, statement: Statement, buffer: inout [UInt8], groups: inout [String: SuggestionScoreSummary.Group]
+        _ donation: Donation, statement: Statement, buffer: inout [UInt8], summaries: inout PendingSummaries
     ) throws {
         let activity = donation.activity
         let suggestionKey = DonationStoreSchema.suggestionKey(for: activity)
         buffer.removeAll(keepingCapacity: true)
-        DonationPayloadCodec.encode(activity.activityDictionary, into: &buffer)
+        DonationPayloadCodec.encode(activity, into: &buffer)
         try statement.bind(activity.activityType, at: 1)
         try statement.bind(SQLiteValue(activity.persistentIdentifier), at: 2)
         try statement.bind(suggestionKey, at: 3)
@@ -217,9 +252,12 @@ public final class DonationStore {
         try statement.bind(DonationPayloadCodec.format, at: 8)
         try statement.bindBlob(buffer, at: 9)
         try statement.run()
+        let donatedAt = donation.donatedAt.timeIntervalSinceReferenceDate
         if activity.isEligibleForPrediction {
-            groups[suggestionKey, default: SuggestionScoreSummary.Group()].add(donation.donatedAt.timeIntervalSinceReferenceDate)
+            summaries.scores[suggestionKey, default: SuggestionScoreSummary.Group()].add(donatedAt)
         }
+        summaries.counts.add(type: activity.activityType, persistentIdentifier: activity.persistentIdentifier,
+                             eligible: activity.isEligibleForPrediction, donatedAt: donatedAt, eventID: connection.lastInsertRowID)
     }
 
     /// Drops the event table's secondary indexes and returns the SQL that recreates them.

@@ -44,7 +44,7 @@ extension UserActivity {
         activity.webpageURL = reader.url(Key.webpageURL)
         activity.expirationDate = reader.date(Key.expirationDate)
         activity.targetContentIdentifier = reader.string(Key.targetContentIdentifier)
-        reader.reportUnknownKeys(allowing: Key.activityKeys.union(extraKeys))
+        reader.reportUnknownKeys(allowing: Key.activityKeys, and: extraKeys)
         let issues = reader.issues
         return (issues.contains(where: \.isError) ? nil : activity, issues)
     }

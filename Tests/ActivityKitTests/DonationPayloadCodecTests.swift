@@ -64,4 +64,17 @@ struct DonationPayloadCodecTests {
         bytes += [4]
         #expect(throws: PayloadDecodingError.self) { try bytes.withUnsafeBytes { try DonationPayloadCodec.decode($0) } }
     }
+
+    @Test(arguments: [
+        UserActivity(activityType: "t"),
+        UserActivityDictionaryTests.everything,
+        UserActivity(activityType: "t", userInfo: ["a": [1, 2]], requiredUserInfoKeys: [], keywords: ["k"]),
+    ])
+    func encodingAnActivityDirectlyMatchesEncodingItsDictionary(_ activity: UserActivity) throws {
+        var direct: [UInt8] = []
+        DonationPayloadCodec.encode(activity, into: &direct)
+        #expect(direct == DonationPayloadCodec.encode(activity.activityDictionary))
+        let decoded = try direct.withUnsafeBytes { try DonationPayloadCodec.decode($0) }
+        #expect(try UserActivity(activityDictionary: decoded) == activity)
+    }
 }

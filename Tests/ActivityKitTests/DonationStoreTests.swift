@@ -143,6 +143,27 @@ struct DonationStoreTests {
         #expect(try store.persistentIdentifiersInDonationOrder() == ["route-3.0"])
     }
 
+    @Test func aDecodedLogWithAnErrorImportsNothingAndNamesTheElement() throws {
+        let directory = try DonationTestDirectory()
+        let store = try directory.openStore()
+        defer { try? store.close() }
+        var elements = (0..<1_200).map { PropertyListValue.dictionary(S.booking("H\($0)", "Monday").activityDictionary) }
+        elements[999] = ["activityType": "t", "isEligibleForPrediction": "yes"]
+        let log = DonationLog.decode(["donations": .array(elements)], defaultDonatedAt: S.june1)
+        #expect(log.donations.count == 1_199)
+        #expect {
+            try store.importDonations(log)
+        } throws: { error in
+            guard case let .invalidDonation(index, activityError) = error as? DonationStoreError else { return false }
+            return index == 999 && activityError.errors.map(\.path.description) == ["donations[999].isEligibleForPrediction"]
+        }
+        #expect(try store.eventCount() == 0)
+        elements[999] = .dictionary(S.booking("H999", "Monday").activityDictionary)
+        let fixed = DonationLog.decode(["donations": .array(elements)], defaultDonatedAt: S.june1)
+        #expect(try store.importDonations(fixed) == 1_200)
+        #expect(try store.events().map(\.donation) == fixed.donations)
+    }
+
     @Test func aStoreRemembersItsEventsAfterReopening() throws {
         let directory = try DonationTestDirectory()
         do {
@@ -186,5 +207,67 @@ struct DonationStoreTests {
         }
         #expect(seen == ["route-1.0", "route-2.0"])
         #expect(!store.connection.isInTransaction)  // the read snapshot was released
+    }
+
+    /// A store from before the summaries existed gets them built from its events on open.
+    @Test func laterMigrationsBuildTheSummariesFromExistingEvents() throws {
+        let directory = try DonationTestDirectory()
+        let store = try directory.openStore()
+        try store.donate(S.booking("Jane", "Monday"), at: S.june1)
+        try store.donate(S.booking("Jane", "Monday"), at: S.june1.addingTimeInterval(60))
+        try store.donate(S.route(3), at: S.june1.addingTimeInterval(-60))
+        let stats = try store.stats()
+        let suggestions = try store.suggestions(now: S.june1.addingTimeInterval(3_600))
+        // Turn the file back into a version-1 store: no summaries, only migration 1 recorded.
+        try store.connection.execute("""
+            DROP TABLE donation_suggestion_scores; DROP INDEX donation_events_expiring;
+            DROP TABLE donation_type_counts; DROP TABLE donation_identifier_counts;
+            DELETE FROM donation_store_migrations WHERE id <> '1-donation-events';
+            """)
+        try store.close()
+        let reopened = try directory.openStore()
+        defer { try? reopened.close() }
+        #expect(try DonationStoreSchema.migrator.appliedMigrations(reopened.connection) == DonationStoreSchema.migrator.migrationIDs)
+        #expect(try reopened.stats() == stats)
+        #expect(try reopened.persistentIdentifiersInDonationOrder() == ["route-3.0", "Jane-Monday"])
+        let rebuilt = try reopened.suggestions(now: S.june1.addingTimeInterval(3_600))
+        #expect(rebuilt.map(\.key) == suggestions.map(\.key))
+        #expect(rebuilt.map(\.donationCount) == suggestions.map(\.donationCount))
+        for (new, old) in zip(rebuilt, suggestions) { #expect(abs(new.score - old.score) < 1e-12) }
+    }
+
+    /// The count summaries must always agree with counting the events themselves.
+    @Test func summariesAgreeWithTheEventsThroughRandomOperations() throws {
+        var random = SplitMix64(seed: 7)
+        let directory = try DonationTestDirectory()
+        let store = try directory.openStore()
+        defer { try? store.close() }
+        func randomActivity() -> UserActivity {
+            var activity = random.next() % 4 == 0 ? S.route(Double(random.next() % 5)) : S.booking("H\(random.next() % 9)", "Monday")
+            activity.isEligibleForPrediction = random.next() % 3 != 0
+            if random.next() % 10 == 0 { activity.persistentIdentifier = nil }
+            return activity
+        }
+        func randomDate() -> Date { S.june1.addingTimeInterval(Double(random.next() % 10_000)) }
+        for round in 0..<6 {
+            try store.importDonations((0..<(round == 0 ? 6_000 : 300)).map { _ in Donation(activity: randomActivity(), donatedAt: randomDate()) })
+            for _ in 0..<20 { try store.donate(randomActivity(), at: randomDate()) }
+            try store.deleteDonations(withPersistentIdentifiers: ["H\(random.next() % 9)-Monday", "route-\(Double(random.next() % 5))"])
+            let events = try store.events()
+            var byType: [String: Int] = [:]
+            for event in events { byType[event.activity.activityType, default: 0] += 1 }
+            let identified = events.filter { $0.activity.persistentIdentifier != nil }
+            #expect(try store.stats() == DonationStats(
+                total: events.count, distinct: Set(identified.compactMap(\.activity.persistentIdentifier)).count,
+                eligibleForPrediction: events.filter(\.activity.isEligibleForPrediction).count, byType: byType))
+            var firstSeen: [String] = []
+            for event in identified.sorted(by: { ($0.donatedAt, $0.id) < ($1.donatedAt, $1.id) }) {
+                if let id = event.activity.persistentIdentifier, !firstSeen.contains(id) { firstSeen.append(id) }
+            }
+            #expect(try store.persistentIdentifiersInDonationOrder() == firstSeen)
+        }
+        try store.deleteAllDonations()
+        #expect(try store.stats() == DonationStats(total: 0, distinct: 0, eligibleForPrediction: 0, byType: [:]))
+        #expect(try store.persistentIdentifiersInDonationOrder().isEmpty)
     }
 }

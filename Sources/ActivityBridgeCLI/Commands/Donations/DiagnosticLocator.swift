@@ -28,10 +28,4 @@ struct DiagnosticLocator {
         // Binary input records no locations: point at the file.
         return SourceLocation(file: file, line: 1, column: 1)
     }
-
-    /// The donation index of a `donations[N]…` path, if it is one.
-    static func donationIndex(of path: PropertyListPath) -> Int? {
-        guard path.components.count >= 2, case let .index(index) = path.components[1] else { return nil }
-        return index
-    }
 }

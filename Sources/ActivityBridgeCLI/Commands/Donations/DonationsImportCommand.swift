@@ -47,7 +47,7 @@ enum DonationsImportCommand: Command {
         let imported: Int
         do {
             let total = log.donations.count
-            imported = try store.importDonations(log.donations) { done in progress.note("stored \(done) of \(total) donations") }
+            imported = try store.importDonations(log) { done in progress.note("stored \(done) of \(total) donations") }
         } catch {
             progress.finish()
             try? store.close()
@@ -110,7 +110,7 @@ enum DonationsImportCommand: Command {
         if decoded.errors.count > errorLinesShown {
             context.standardError.write("… and \(decoded.errors.count - errorLinesShown) more error(s)\n")
         }
-        let indexes = Set(decoded.errors.compactMap { DiagnosticLocator.donationIndex(of: $0.path) })
+        let indexes = Set(decoded.errors.compactMap { DonationLog.donationIndex(of: $0.path) })
         let place = indexes.min().map { " in \(indexes.count) donation(s), the first donations[\($0)]" } ?? ""
         throw .failure("\(decoded.errors.count) error(s)\(place) in '\(file)'; nothing was imported")
     }
