@@ -45,9 +45,12 @@ struct ActivityTypeChecks {
     // MARK: - Each element
 
     mutating func checkElements() {
-        var firstByValue: [String: ActivityTypeDeclaration] = [:]
+        // The first element with each value: its index and location, for duplicate messages.
+        var firstByValue: [String: (index: Int, location: SourceLocation?)] = [:]
+        firstByValue.reserveCapacity(declared.declarations.count)
         for declaration in declared.declarations {
-            let name = "\(key)[\(declaration.index)]"
+            // Built only for a message: most elements have none.
+            var name: String { "\(key)[\(declaration.index)]" }
             let location = declaration.location ?? declared.valueLocation
             guard let raw = declaration.rawValue, let expansion = declaration.expansion else {
                 report(.error, .activityTypeNotString,
@@ -80,7 +83,7 @@ struct ActivityTypeChecks {
                        "\(Self.quoted(resolved)) repeats \(key)[\(first.index)]\(firstAt)\(expanded)", at: location)
                 continue
             }
-            firstByValue[resolved] = declaration
+            firstByValue[resolved] = (declaration.index, declaration.location)
             checkFormat(of: declaration, resolved: resolved, location: location)
         }
     }
