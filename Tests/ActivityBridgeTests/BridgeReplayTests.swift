@@ -112,9 +112,10 @@ struct BridgeReplayTests {
         let bridged = try BridgeReplay.run(script, bridge: true)
         #expect(legacy.error == nil, "\(legacy.error ?? "")")
         #expect(bridged.error == nil, "\(bridged.error ?? "")")
-        // A script may name the intent a bridged continuation ran; nothing else may differ.
+        // The bridge is the default, so every expectation must hold with it; a script may name
+        // the intent a bridged continuation ran, which only the legacy run cannot match.
+        #expect(bridged.failures.isEmpty, "with the bridge: \(bridged.failures)")
         #expect(legacy.failures.filter { $0.key != "lastIntent" }.isEmpty, "without the bridge: \(legacy.failures)")
-        #expect(bridged.failures.filter { $0.key != "lastIntent" }.isEmpty, "with the bridge: \(bridged.failures)")
         let (legacyResults, bridgedResults) = (BridgeReplay.withoutGeneratedIDs(legacy.results), BridgeReplay.withoutGeneratedIDs(bridged.results))
         let differentResults = zip(legacyResults, bridgedResults).enumerated().filter { $0.element.0 != $0.element.1 }.map { $0.offset + 1 }
         #expect(legacyResults.count == bridgedResults.count && differentResults.isEmpty, "results differ at steps \(differentResults)")

@@ -95,3 +95,27 @@ enum BridgeManifestFiles {
         return types
     }
 }
+
+extension BridgeManifestFiles {
+    /// `validate --manifest`: checks `files`, each against the handled types that apply to it
+    /// (``handledTypes(_:plistCount:)``), as few batches as there are distinct sets — one in the
+    /// usual cases — with results in input order.
+    /// - Parameter progress: told the number of files done so far.
+    static func validate(
+        _ files: [ActivityTypeValidator.BatchFile], handledTypes: [[ValidationInput.HandledType]?], defines: BuildSettings,
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) -> [Result<ValidationResult, PropertyListReadError>] {
+        let validator = ActivityTypeValidator()
+        if Set(handledTypes.map { $0.map(Set.init) }).count <= 1 {
+            return validator.validateFiles(files, defines: defines, handledTypes: handledTypes.first ?? nil, progress: progress)
+        }
+        // Paired manifests: one batch per file, progress counted across them.
+        var results: [Result<ValidationResult, PropertyListReadError>] = []
+        for (index, file) in files.enumerated() {
+            let types = index < handledTypes.count ? handledTypes[index] : nil
+            results += validator.validateFiles([file], defines: defines, handledTypes: types)
+            progress?(index + 1)
+        }
+        return results
+    }
+}
