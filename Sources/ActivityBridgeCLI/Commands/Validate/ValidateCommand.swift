@@ -19,6 +19,7 @@ enum ValidateCommand: Command {
             options: [
                 CommandHelp.Entry("--format FORMAT", "Output format: text (default), json or sarif."),
                 CommandHelp.Entry("--define NAME=VALUE", "Define a build setting for $(NAME) / ${NAME} references; repeatable."),
+                CommandHelp.Entry("--manifest BRIDGE.plist", "Cross-check declared types with a bridge manifest's (activity-type-unhandled/-undeclared) and check the manifest; repeatable: one for all PLISTs, or one per PLIST in order."),
                 CommandHelp.Entry("--warnings-as-errors", "Exit 1 when there is any warning."),
             ]
         )
@@ -26,15 +27,18 @@ enum ValidateCommand: Command {
 
     static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
         let parsed = try ParsedArguments(
-            arguments, spec: ArgumentSpec(valueOptions: ["--format", "--define"], flags: ["--warnings-as-errors"]))
+            arguments, spec: ArgumentSpec(valueOptions: ["--format", "--define", BridgeManifestFiles.option], flags: ["--warnings-as-errors"]))
         let format = try parsed.choice("--format", in: formats, default: "text")
         let defines = try buildSettings(parsed.values("--define"))
         let paths = try parsed.requirePositionals("PLIST")
         let warningsAsErrors = parsed.flag("--warnings-as-errors")
 
         let files = paths.map { ActivityTypeValidator.BatchFile(path: context.resolve($0), displayPath: $0) }
+        let manifests = BridgeManifestFiles.load(parsed.values(BridgeManifestFiles.option), platform: .latest, keepHosts: false,
+                                                 unknownAppSeverity: .warning, context: context)
+        let handledTypes = try BridgeManifestFiles.handledTypes(manifests, plistCount: files.count)
         let progress = ValidateProgress(total: files.count, context: context)
-        let outcomes = ActivityTypeValidator().validateFiles(files, defines: defines) { done in progress.advance(to: done) }
+        let outcomes = BridgeManifestFiles.validate(files, handledTypes: handledTypes, defines: defines) { done in progress.advance(to: done) }
         progress.finish()
         var report = ValidateReport()
         report.results.reserveCapacity(outcomes.count)
@@ -45,6 +49,8 @@ enum ValidateCommand: Command {
             case let .failure(error): unreadable.append(error.description)
             }
         }
+        report.results += manifests.compactMap(\.validationResult)
+        unreadable += manifests.compactMap(\.readError)
 
         let output = switch format {
         case "json": ValidateJSONFormatter.render(report)
