@@ -14,10 +14,23 @@ public import PropertyList
 /// for diagnostic in result.diagnostics { print(diagnostic) }
 /// ```
 public struct ActivityTypeValidator: Sendable {
-    /// Records locations; one reader serves every file (no per-file setup).
-    private let reader = PropertyListReader(options: .init(recordLocations: true))
+    /// When source locations are recorded while reading.
+    public enum LocationPolicy: Hashable, Sendable {
+        /// Every file is read with locations, so every ``ActivityTypeDeclaration/location`` is set.
+        case always
+        /// A file is first read without locations (recording them costs about as much as the parse
+        /// itself) and read again with them only when it has findings, so every diagnostic is still
+        /// located; the declarations of a clean file then carry no locations.
+        case onlyForFindings
+    }
 
-    public init() {}
+    /// See ``LocationPolicy``.
+    public let locationPolicy: LocationPolicy
+    // One reader of each kind serves every file: no per-file setup.
+    private let locatingReader = PropertyListReader(options: .init(recordLocations: true))
+    private let plainReader = PropertyListReader()
+
+    public init(locations: LocationPolicy = .always) { locationPolicy = locations }
 
     /// Reads and checks the file at `path`.
     /// - Parameters:
@@ -45,6 +58,18 @@ public struct ActivityTypeValidator: Sendable {
     public func validate(
         _ data: Data, file: String, defines: BuildSettings = BuildSettings(),
         handledTypes: [ValidationInput.HandledType]? = nil
+    ) -> ValidationResult {
+        if locationPolicy == .onlyForFindings {
+            let quick = read(data, file: file, with: plainReader, defines: defines, handledTypes: handledTypes)
+            // Syntax errors are located by the reader itself; any other finding needs the element locations.
+            if quick.diagnostics.isEmpty || quick.declarations == nil { return quick }
+        }
+        return read(data, file: file, with: locatingReader, defines: defines, handledTypes: handledTypes)
+    }
+
+    private func read(
+        _ data: Data, file: String, with reader: PropertyListReader, defines: BuildSettings,
+        handledTypes: [ValidationInput.HandledType]?
     ) -> ValidationResult {
         let document: PropertyListDocument
         do throws(PropertyListReadError) {

@@ -74,3 +74,34 @@ struct ValidationBatchTests {
         #expect(counter.seen == Array(1...files.count))
     }
 }
+
+/// `LocationPolicy.onlyForFindings`: clean files skip location recording, files with findings are located.
+@Suite("Validation location policy")
+struct ValidationLocationPolicyTests {
+    static func plist(_ types: String) -> Data {
+        Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>NSUserActivityTypes</key>
+            \t<array>\(types)</array>
+            </dict>
+            </plist>
+            """.utf8)
+    }
+
+    @Test func aCleanFileIsNotLocated() {
+        let lazy = ActivityTypeValidator(locations: .onlyForFindings).validate(Self.plist("<string>com.example.a</string>"), file: "Info.plist")
+        #expect(lazy.diagnostics.isEmpty)
+        #expect(lazy.declarations?.declarations.first?.location == nil)
+        let eager = ActivityTypeValidator().validate(Self.plist("<string>com.example.a</string>"), file: "Info.plist")
+        #expect(eager.declarations?.declarations.first?.location == PropertyList.SourceLocation(file: "Info.plist", line: 5, column: 9))
+    }
+
+    @Test func aFileWithFindingsIsLocatedAnyway() {
+        let data = Self.plist("<string>com.example.a</string><string>ReadArticle</string>")
+        let lazy = ActivityTypeValidator(locations: .onlyForFindings).validate(data, file: "Info.plist")
+        #expect(lazy.diagnostics.map(\.location) == [PropertyList.SourceLocation(file: "Info.plist", line: 5, column: 39)])
+        #expect(lazy.diagnostics == ActivityTypeValidator().validate(data, file: "Info.plist").diagnostics)
+    }
+}

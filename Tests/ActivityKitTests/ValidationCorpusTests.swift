@@ -58,6 +58,11 @@ struct ValidationCorpusTests {
         let syntaxErrors = result.diagnostics.filter { $0.rule == .plistSyntax }
         #expect((result.declarations == nil) == (syntaxErrors.count == 1))
         #expect(syntaxErrors.count <= 1)
+        // Reading without locations first must not change a single finding.
+        let lazy = try ActivityTypeValidator(locations: .onlyForFindings).validateFile(
+            atPath: Self.corpus.appendingPathComponent(name).path, displayPath: name)
+        #expect(lazy.diagnostics == result.diagnostics)
+        #expect(lazy.declarations?.declarations.map(\.resolvedValue) == result.declarations?.declarations.map(\.resolvedValue))
         if let expected = Self.manifestValues[name], Self.syntaxErrors[name] == nil {
             #expect(result.declarations?.declarations.map(\.rawValue) == expected)
         }

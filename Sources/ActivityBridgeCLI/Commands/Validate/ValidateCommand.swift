@@ -38,7 +38,11 @@ enum ValidateCommand: Command {
                                                  unknownAppSeverity: .warning, context: context)
         let handledTypes = try BridgeManifestFiles.handledTypes(manifests, plistCount: files.count)
         let progress = ValidateProgress(total: files.count, context: context)
-        let outcomes = BridgeManifestFiles.validate(files, handledTypes: handledTypes, defines: defines) { done in progress.advance(to: done) }
+        // JSON lists every activity type with its position; text and SARIF only need positions for findings.
+        let locations: ActivityTypeValidator.LocationPolicy = format == "json" ? .always : .onlyForFindings
+        let outcomes = manifests.isEmpty
+            ? ActivityTypeValidator(locations: locations).validateFiles(files, defines: defines) { done in progress.advance(to: done) }
+            : BridgeManifestFiles.validate(files, handledTypes: handledTypes, defines: defines) { done in progress.advance(to: done) }
         progress.finish()
         var report = ValidateReport()
         report.results.reserveCapacity(outcomes.count)
