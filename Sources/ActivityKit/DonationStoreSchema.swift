@@ -33,7 +33,8 @@ enum DonationStoreSchema {
                 CREATE INDEX donation_events_by_persistent_identifier
                     ON donation_events(persistent_identifier, donated_at)
                     WHERE persistent_identifier IS NOT NULL;
-                -- stats: events per type and eligible events, from the index alone
+                -- stats: events per type and eligible events, from the index alone (dropped by
+                -- migration 4: the count summaries replaced it)
                 CREATE INDEX donation_events_by_type ON donation_events(activity_type, eligible_for_prediction);
                 -- suggestions: frequency and recency of eligible events from the index alone (the
                 -- flag is a column too so the ranking is covered); id orders ties of the latest
@@ -51,6 +52,10 @@ enum DonationStoreSchema {
         migrator.registerMigration("3-count-summaries") { db in
             // stats scanned two indexes of every event (~30 ms at 150,000); these are a few rows.
             try db.execute(DonationCountSummary.createSQL)
+        }
+        migrator.registerMigration("4-drop-type-index") { db in
+            // Only stats read it, and they use the count summaries now; every delete paid for it.
+            try db.execute("DROP INDEX IF EXISTS donation_events_by_type")
         }
         return migrator
     }()
