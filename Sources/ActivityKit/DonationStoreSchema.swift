@@ -5,6 +5,9 @@ import SQLiteStore
 /// `donation_events` is a log: one row per donation. Times are seconds since 2001-01-01 UTC (the
 /// property-list epoch, so a `Date` survives exactly). The activity itself is in `payload`
 /// (``DonationPayloadCodec``); the other columns copy the fields the queries filter on.
+/// Summary tables kept in the same transactions answer the CLI's queries in a few rows:
+/// `donation_suggestion_scores` (``SuggestionScoreSummary``), `donation_type_counts` and
+/// `donation_identifier_counts` (``DonationCountSummary``).
 enum DonationStoreSchema {
     /// Migrations of this store are recorded in their own table, so the store can share a file
     /// with other stores (the CLI's default `./activity-bridge.sqlite`).
