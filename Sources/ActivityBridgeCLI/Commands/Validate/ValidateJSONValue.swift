@@ -10,58 +10,67 @@ enum ValidateJSONValue {
 
     /// The compact JSON text.
     var text: String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
         write(to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    func write(to output: inout String) {
+    /// Appends the UTF-8 bytes of the compact JSON text (bytes, not String appends: 1,000 files of
+    /// activity types render in milliseconds).
+    func write(to output: inout [UInt8]) {
         switch self {
         case let .object(members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (offset, member) in members.enumerated() {
-                if offset > 0 { output += "," }
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(member.0, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 member.1.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         case let .array(elements):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (offset, element) in elements.enumerated() {
-                if offset > 0 { output += "," }
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
                 element.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case let .string(value):
             Self.writeString(value, to: &output)
         case let .integer(value):
-            output += String(value)
+            output.append(contentsOf: String(value).utf8)
         case let .bool(value):
-            output += value ? "true" : "false"
+            output.append(contentsOf: (value ? "true" : "false").utf8)
         case .null:
-            output += "null"
+            output.append(contentsOf: "null".utf8)
         }
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259 §7).
-    private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                output.unicodeScalars.append(scalar)
+    /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259 §7); other
+    /// bytes, multi-byte UTF-8 included, are copied as they are.
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let utf8 = value.utf8
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output.append(contentsOf: utf8)
+        } else {
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+                case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                case ..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                               hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                default: output.append(byte)
+                }
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 
