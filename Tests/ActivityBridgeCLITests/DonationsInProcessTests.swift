@@ -64,3 +64,19 @@ struct DonationsInProcessTests {
         #expect(suggest == "no suggestions: no prediction-eligible, unexpired donations\n")
     }
 }
+
+@Suite("donations output helpers")
+struct DonationsOutputHelperTests {
+    @Test(arguments: [
+        (0.0, "1970-01-01T00:00:00Z"), (1_748_736_000.9, "2025-06-01T00:00:00Z"), (-1.0, "1969-12-31T23:59:59Z"),
+        (253_402_300_799.0, "9999-12-31T23:59:59Z"), (1e300, "1e+300s"), (-.infinity, "-infs"),
+    ])
+    func timestampsNeverTrap(_ seconds: Double, _ expected: String) {
+        #expect(DonationsJSON.timestamp(Date(timeIntervalSince1970: seconds)) == expected)
+    }
+
+    @Test func listFieldsStayOnOneLine() {
+        #expect(DonationsListCommand.singleLine("plain") == "plain")
+        #expect(DonationsListCommand.singleLine("a\tb\nc\r\nd") == "a b c  d")
+    }
+}

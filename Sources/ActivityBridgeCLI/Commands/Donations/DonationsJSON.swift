@@ -29,11 +29,19 @@ enum DonationsJSON {
 
     /// `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds), as `spec/cli.md` writes dates.
     static func timestamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        // A date from an imported file can be far outside what time_t holds: no trap, raw seconds.
+        guard var seconds = time_t(exactly: date.timeIntervalSince1970.rounded(.down)),
+              abs(seconds) < 253_402_300_800  // year 9999
+        else { return "\(date.timeIntervalSince1970)s" }
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        // Built by hand: String(format:) costs more than the rest of a list line.
+        func padded(_ value: Int32, _ width: Int) -> String {
+            let text = String(value)
+            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        }
+        return padded(parts.tm_year + 1900, 4) + "-" + padded(parts.tm_mon + 1, 2) + "-" + padded(parts.tm_mday, 2)
+            + "T" + padded(parts.tm_hour, 2) + ":" + padded(parts.tm_min, 2) + ":" + padded(parts.tm_sec, 2) + "Z"
     }
 
     /// Parses `--now`: `YYYY-MM-DDTHH:MM:SSZ` (fractions and offsets allowed) or seconds since 1970.
