@@ -101,6 +101,12 @@ struct WalkMatePerformanceTests {
         print("walkmate perf: \(Self.favoriteCount) favorites added as steps in \(scenario.adding.cpu) CPU (\(scenario.adding.wall) wall); "
               + "first settle (Spotlight refresh + phrase update) \(scenario.settle.cpu) CPU (\(scenario.settle.wall) wall)")
         #expect(try app.spotlight.indexedFavoriteNames().count == Self.favoriteCount)
+        // The two halves of a settle, each once more: what one edit would cost if it were not coalesced.
+        let (_, refreshCPU, _) = try Self.measure { try app.spotlight.refresh() }
+        let (update, phrasesCPU, _) = try Self.measure { try app.shortcuts.updateAppShortcutParameters() }
+        print("walkmate perf: Spotlight refresh \(refreshCPU) CPU; updateAppShortcutParameters \(phrasesCPU) CPU "
+              + "(\(update.phraseCount) declared phrases, \(update.registeredPhraseCount) kept under the 1,000 limit)")
+        #expect(update.registeredPhraseCount == 1000 && update.phraseCount == Self.favoriteCount + 5)
 
         // Phrase resolution: utterance → intent and favorite (the App Shortcuts matcher).
         var matchCPU: [Duration] = [], stepCPU: [Duration] = [], stepWall: [Duration] = []
