@@ -39,9 +39,9 @@ struct DonationLogGenerator {
     }
 
     private func activity(_ index: Int, random: inout BenchmarkRandom, favoriteIDs: [String]) -> PropertyListDictionary {
-        // Donations spread over 2025, in time order.
-        let donatedAt = Self.firstDonation + Double(index) * (365 * 86_400 / Double(max(count, 1)))
-            + Double(random.below(3600))
+        // Donations spread over 2025, in time order; whole seconds, so XML and binary logs hold equal values.
+        let donatedAt = (Self.firstDonation + Double(index) * (365 * 86_400 / Double(max(count, 1)))
+            + Double(random.below(3600))).rounded(.down)
         var activity = PropertyListDictionary()
         let kind = random.below(100)
         var persistentIdentifier: String
