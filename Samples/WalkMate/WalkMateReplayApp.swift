@@ -30,7 +30,8 @@ public final class WalkMateReplayApp: ReplayApp {
             spotlightIndex: context.searchableIndex, intentDonations: context.intentDonations)
     }
 
-    deinit {
+    /// Closes the favorites file before the script's directory is removed.
+    public func close() {
         app.close()
     }
 
@@ -50,7 +51,6 @@ public final class WalkMateReplayApp: ReplayApp {
     /// Walk Mate's own steps (see ``WalkMateReplayApp/perform(_:in:)``'s table); nil for the
     /// common ones, after bringing Spotlight and the phrases up to date.
     public func perform(_ step: ReplayStep, in session: ReplaySession) throws(ReplayStepError) -> ReplayStepResult? {
-        try reportHandlerFailures()
         if !Self.editSteps.contains(step.action) {
             try Self.run { try settle() }
         }
@@ -63,8 +63,7 @@ public final class WalkMateReplayApp: ReplayApp {
     /// `screen`, `router.pending`, `map.favorite`, `generating.distanceKm`, `favorites`,
     /// `favorites.count`, `spotlight`, `shortcutPhrases` and `targetDistanceKm`.
     public func snapshot() throws(ReplayStepError) -> PropertyListDictionary {
-        try reportHandlerFailures()
-        return try Self.run { () throws -> PropertyListDictionary in
+        try Self.run { () throws -> PropertyListDictionary in
             try settle()
             let state = app.store.state
             var snapshot: PropertyListDictionary = [
@@ -97,10 +96,10 @@ public final class WalkMateReplayApp: ReplayApp {
         try app.updatePhrasesIfStale()
     }
 
-    /// A continuation handler can only answer false; what it met surfaces at the next step.
-    private func reportHandlerFailures() throws(ReplayStepError) {
+    /// A continuation handler can only answer false: what it met fails the step that delivered it.
+    public func afterStep() throws(ReplayStepError) {
         guard let error = app.takeHandlerErrors().first else { return }
-        throw .failed("a Walk Mate continuation handler failed in an earlier step: \(error)")
+        throw .failed("a Walk Mate continuation handler failed: \(error)")
     }
 
     /// Runs app code, turning its errors into step errors: bad input names the step's key.

@@ -121,6 +121,30 @@ struct WalkMateReplayTests {
         #expect(report.error?.summary == "step 4 (renameFavorite): invalid argument 'to': a favorite named 'Potsdam' already exists")
     }
 
+    @Test func aHandlerThatCannotReadTheStoreFailsItsStep() throws {
+        let directory = try WalkMateTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try ReplaySession(script: ReplayScript(name: "failing", app: "walkmate", launched: true, steps: []),
+                                        app: WalkMateReplayApp.self,
+                                        environment: ReplayEnvironment(directory: directory, launched: true, resourceRoots: [Self.packageRoot]))
+        defer { session.close() }
+        let app = try #require(session.app as? WalkMateReplayApp)
+        _ = try session.perform(step(1, "check"))   // Spotlight and phrases settled while readable
+        try app.afterStep()
+        try app.app.connection.close()   // the favorites file becomes unreadable
+        let activity: PropertyListDictionary = ["activityType": "com.walkmate.favorite.open", "userInfo": ["favoriteID": .string(UUID().uuidString)]]
+        let result = try session.perform(step(2, "continue", ["activity": .dictionary(activity)]))
+        #expect(result.outcome == "notHandled")
+        #expect {
+            try app.afterStep()
+        } throws: { error in
+            guard case let .failed(message)? = error as? ReplayStepError else { return false }
+            return message.hasPrefix("a Walk Mate continuation handler failed")
+        }
+        try app.afterStep()   // reported once
+        #expect(app.app.screenName == "map")
+    }
+
     /// Walk Mate answers `spotlightSearch` from its own packed index; it must agree with the
     /// session's generic rule over everything Spotlight shows.
     @Test(arguments: ["berl", "BERLIN", "zurich", "open", "mitte", "x", "Central Park", "  "])
