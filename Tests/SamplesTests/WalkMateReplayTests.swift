@@ -11,8 +11,13 @@ import PropertyList
 struct WalkMateReplayTests {
     static let packageRoot = WalkMateTestSupport.packageRoot
     static var scripts: [String] { WalkMateTestSupport.replayScripts.map { ($0 as NSString).lastPathComponent } }
-    static var runner: ReplayRunner {
-        ReplayRunner(apps: [WalkMateReplayApp.self], resourceRoots: [packageRoot], currentDirectory: packageRoot.path)
+    static var runner: ReplayRunner { runner(bridged: false) }
+
+    /// The legacy handlers, or (`bridged`) the continuation bridge reading `Plists/WalkMate-Bridge.plist`.
+    static func runner(bridged: Bool) -> ReplayRunner {
+        let bridge: ((ReplaySession) throws -> any ContinuationRoute)? = bridged ? { try BridgeContinuationRoute.make(for: $0) } : nil
+        return ReplayRunner(apps: [WalkMateReplayApp.self], bridgeRoute: bridge, resourceRoots: [packageRoot],
+                            currentDirectory: packageRoot.path)
     }
 
     private static func parsed(_ name: String) throws -> ReplayScript {
@@ -23,9 +28,10 @@ struct WalkMateReplayTests {
         #expect(Self.scripts.count >= 12)
     }
 
-    @Test(arguments: scripts)
-    func scriptPasses(_ name: String) {
-        let report = Self.runner.run(file: "Samples/Replays/\(name)")
+    /// Both routes must reach the same final state (`spec/replay-format.md`, `bridge`).
+    @Test(arguments: scripts, [false, true])
+    func scriptPasses(_ name: String, bridged: Bool) {
+        let report = Self.runner(bridged: bridged).run(file: "Samples/Replays/\(name)")
         #expect(report.error == nil, "\(report.error?.description ?? "")")
         #expect(report.passed, "\(report.failureMessages.joined(separator: "\n"))")
         #expect(report.steps.count == ((try? Self.parsed(name).steps.count) ?? -1))
