@@ -111,6 +111,11 @@ delete=$(for _ in $(seq "$runs"); do
     cp "$store" "$work/copy.sqlite"
     time_ms "$bin/activity-bridge" donations delete --persistent-identifier "$victim" --store "$work/copy.sqlite"
 done)
+# Reference: the sqlite3 shell running the same DELETE on the same file (WAL, same indexes).
+sqlite_delete=$(for _ in $(seq "$runs"); do
+    cp "$store" "$work/copy.sqlite"
+    time_ms sqlite3 "$work/copy.sqlite" "DELETE FROM donation_events WHERE persistent_identifier = '$victim'"
+done)
 deleted=$("$bin/activity-bridge" donations delete --persistent-identifier "$victim" --store "$work/copy.sqlite" 2>&1 || true)
 
 budget=$(awk -v p="$parse" -v s="$sqlite" 'BEGIN { printf "%d", p + 1.5 * s }')
@@ -125,4 +130,5 @@ printf '%-46s %s\n' "process start: activity-bridge --version" "$(echo "$start" 
 printf '%-46s %s\n' "donations stats --format json" "$(echo "$stats" | summary)"
 printf '%-46s %s\n' "donations suggest --limit 10" "$(echo "$suggest" | summary)"
 printf '%-46s %s\n' "donations delete --persistent-identifier (1 id)" "$(echo "$delete" | summary)"
+printf '%-46s %s\n' "  reference: sqlite3 shell, same DELETE" "$(echo "$sqlite_delete" | summary)"
 echo "deleted id: $victim (its events: $(sqlite3 "$store" "SELECT count(*) FROM donation_events WHERE persistent_identifier = '$victim'"); second run: $deleted)"
