@@ -96,3 +96,10 @@ echo "$large | $steps_large | $large_wall | $large_cpu"
 echo "ratio $large/$small: wall ${wall_ratio}x, CPU ${cpu_ratio}x (limit ${limit}x)"
 awk -v r="$cpu_ratio" -v l="$limit" 'BEGIN { exit !(r <= l) }' || { echo "FAIL: CPU ratio over ${limit}x" >&2; exit 1; }
 echo "PASS"
+
+# Latency with 10,000 favorites (phrase resolution and Spotlight search, p50/p99): a release-build
+# benchmark suite that the unit test run skips.
+echo
+echo "latency with 10,000 favorites (release):"
+ACTIVITY_BRIDGE_BENCHMARKS=1 swift test -c release -Xswiftc -enable-testing --filter WalkMatePerformance 2>&1 \
+  | grep -E "walkmate perf|passed|failed" || true
