@@ -2,7 +2,7 @@ import ActivityKit
 import Foundation
 import PropertyList
 
-/// `activity-bridge validate [--format text|json|sarif] [--define NAME=VALUE]... [--warnings-as-errors] PLIST...`
+/// `activity-bridge validate [--format text|json|sarif] [--define NAME=VALUE]... [--manifest BRIDGE.plist]... [--warnings-as-errors] PLIST...`
 ///
 /// Checks each Info.plist's syntax and `NSUserActivityTypes` declarations (`spec/cli.md`, "validate").
 /// Exit 0 when clean, 1 on any error (or warning with `--warnings-as-errors`), 64 on a usage error,
@@ -14,7 +14,7 @@ enum ValidateCommand: Command {
         CommandHelp(
             path: "validate",
             overview: "Check Info.plist NSUserActivityTypes declarations (text, JSON or SARIF).",
-            usage: "validate [--format text|json|sarif] [--define NAME=VALUE]... [--warnings-as-errors] PLIST...",
+            usage: "validate [--format text|json|sarif] [--define NAME=VALUE]... [--manifest BRIDGE.plist]... [--warnings-as-errors] PLIST...",
             arguments: [CommandHelp.Entry("PLIST", "Info.plist files to check (XML or binary).")],
             options: [
                 CommandHelp.Entry("--format FORMAT", "Output format: text (default), json or sarif."),
