@@ -1,1 +1,0 @@
-// ActivityBridge module: see README "Architecture".

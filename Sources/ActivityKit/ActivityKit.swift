@@ -1,1 +1,0 @@
-// ActivityKit module: see README "Architecture".
