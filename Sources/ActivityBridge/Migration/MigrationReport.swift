@@ -1,3 +1,5 @@
+import PropertyList
+
 /// What one `migrate` run did: every legacy event read is counted once, as migrated now, already
 /// migrated by an earlier run, or skipped for one reason — so
 /// `migrated + alreadyMigrated + skipped.total == read`.
@@ -39,21 +41,5 @@ public struct MigrationReport: Hashable, Sendable {
     }
 
     /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 }

@@ -72,7 +72,5 @@ public struct IntentDonationStatistics: Hashable, Sendable {
 
 extension ParameterJSON {
     /// `text` as a JSON string literal.
-    public static func quoted(_ text: String) -> String {
-        (try? encode(["": .string(text)])).map { String($0.dropFirst(4).dropLast()) } ?? "\"\""
-    }
+    public static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 }

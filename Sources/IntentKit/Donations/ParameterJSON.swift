@@ -61,21 +61,7 @@ public enum ParameterJSON {
     }
 
     private static func writeString(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                output += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        JSONStringLiteral.append(text, to: &output)
     }
 
     /// Foundation's parsed JSON to a property-list value. NSNumber's stored type tells integers

@@ -5,22 +5,7 @@ import PropertyList
 /// Small JSON and time helpers for the donations subcommands' output.
 enum DonationsJSON {
     /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 
     /// A JSON number for a double (always finite here: scores and counts).
     static func number(_ value: Double) -> String {
