@@ -18,10 +18,7 @@ enum IntentsStatsCommand: Command {
     }
 
     static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [IntentsStore.optionName, "--format"]))
-        let format = try parsed.choice("--format", in: ["text", "json"], default: "text")
-        if let extra = parsed.positionals.first { throw CommandError.usage("unexpected argument '\(extra)'") }
-        let store = try IntentsStore.open(parsed, context: context)
+        let (store, format) = try IntentsStore.openForReport(arguments, context: context)
         defer { try? store.close() }
         let statistics: IntentDonationStatistics
         do {

@@ -41,6 +41,15 @@ struct IntentsStore {
         }
     }
 
+    /// The arguments of a reporting subcommand (`list`, `stats`): `--store`, `--format text|json`
+    /// and no positionals. Returns the open store and the chosen format.
+    static func openForReport(_ arguments: [String], context: CommandContext) throws(CommandError) -> (IntentsStore, format: String) {
+        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [optionName, "--format"]))
+        let format = try parsed.choice("--format", in: ["text", "json"], default: "text")
+        if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
+        return (try open(parsed, context: context), format)
+    }
+
     /// Closes the store, reporting a failure to close.
     func close() throws(CommandError) {
         do { try connection.close() } catch { throw Self.commandError(error) }
