@@ -44,14 +44,8 @@ public struct ActivityTypeValidator: Sendable {
         atPath path: String, displayPath: String? = nil, defines: BuildSettings = BuildSettings(),
         handledTypes: [ValidationInput.HandledType]? = nil
     ) throws(PropertyListReadError) -> ValidationResult {
-        let name = displayPath ?? path
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            throw .unreadableFile(path: name, reason: Self.unreadableReason(path))
-        }
-        return validate(data, file: name, defines: defines, handledTypes: handledTypes)
+        let data = try PropertyListReader.contents(ofFile: path, displayPath: displayPath)
+        return validate(data, file: displayPath ?? path, defines: defines, handledTypes: handledTypes)
     }
 
     /// Parses `data` (XML or binary) and checks it; `file` names it in diagnostics.
@@ -114,11 +108,5 @@ public struct ActivityTypeValidator: Sendable {
             if x.column != y.column { return x.column < y.column }
             return a.offset < b.offset
         }.map(\.element)
-    }
-
-    private static func unreadableReason(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
-        return isDirectory.boolValue ? "is a directory" : "permission denied"
     }
 }

@@ -23,17 +23,22 @@ public struct PropertyListReader: Sendable {
 
     public init(options: Options = Options()) { self.options = options }
 
-    /// Reads the file at `path`.
+    /// Reads the file at `path`; `displayPath` names it in diagnostics (default `path`).
     /// - Throws: ``PropertyListReadError/unreadableFile(path:reason:)`` when it cannot be read,
     ///   ``PropertyListReadError/invalid(_:warnings:)`` when it is not a valid property list.
-    public func read(contentsOf path: String) throws(PropertyListReadError) -> PropertyListDocument {
-        let data: Data
+    public func read(contentsOf path: String, displayPath: String? = nil) throws(PropertyListReadError) -> PropertyListDocument {
+        try read(Self.contents(ofFile: path, displayPath: displayPath), file: displayPath ?? path)
+    }
+
+    /// The bytes of the file at `path` (memory-mapped when safe), or why it cannot be read:
+    /// the one place every command's "cannot read" message comes from.
+    /// - Throws: ``PropertyListReadError/unreadableFile(path:reason:)`` naming `displayPath ?? path`.
+    public static func contents(ofFile path: String, displayPath: String? = nil) throws(PropertyListReadError) -> Data {
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
-            throw .unreadableFile(path: path, reason: Self.reason(for: path))
+            throw .unreadableFile(path: displayPath ?? path, reason: reason(for: path))
         }
-        return try read(data, file: path)
     }
 
     /// Reads `data`; `file` names the source in diagnostics.

@@ -40,12 +40,11 @@ public struct BridgeManifestReader: Sendable {
     public func read(contentsOf path: String, displayPath: String? = nil) throws(BridgeManifestError) -> BridgeManifestReading {
         let name = displayPath ?? path
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        do throws(PropertyListReadError) {
+            data = try PropertyListReader.contents(ofFile: path, displayPath: name)
         } catch {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw .unreadable(path: name, reason: !exists ? "no such file" : isDirectory.boolValue ? "is a directory" : "permission denied")
+            guard case let .unreadableFile(_, reason) = error else { preconditionFailure("contents(ofFile:) only throws unreadableFile") }
+            throw .unreadable(path: name, reason: reason)
         }
         return read(data, file: name)
     }

@@ -28,24 +28,11 @@ enum PlistConvertCommand: Command {
             arguments, spec: ArgumentSpec(valueOptions: ["--to", "--output"], aliases: ["-o": "--output"]))
         guard parsed.value("--to") != nil else { throw CommandError.usage("missing option '--to' (xml1, binary1 or json)") }
         let formatName = try parsed.choice("--to", in: formats, default: "")
-        let paths = try parsed.requirePositionals("FILE")
-        guard paths.count == 1, let path = paths.first else {
-            throw CommandError.usage("expected one FILE, got \(paths.count)")
-        }
         guard let format = PropertyListFormat(rawValue: formatName) else {
             throw CommandError.internalError("format '\(formatName)' passed the choice check")
         }
 
-        let document: PropertyListDocument
-        do {
-            document = try PlistInputFile.read(path, context: context)
-        } catch let .invalid(error, warnings) {
-            PlistInputFile.report(warnings + [error], to: context.standardError)
-            return .failure
-        } catch {
-            throw CommandError.noInput(error.description)
-        }
-        PlistInputFile.report(document.diagnostics, to: context.standardError)
+        guard let document = try PlistInputFile.readSingle(parsed, context: context) else { return .failure }
 
         let data: Data
         do {

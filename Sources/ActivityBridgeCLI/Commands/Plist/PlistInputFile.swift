@@ -7,25 +7,30 @@ enum PlistInputFile {
     static let standardInputName = "-"
 
     static func read(_ path: String, context: CommandContext) throws(PropertyListReadError) -> PropertyListDocument {
-        let data: Data
-        if path == standardInputName {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            let resolved = context.resolve(path)
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: resolved), options: .mappedIfSafe)
-            } catch {
-                throw .unreadableFile(path: path, reason: reason(for: resolved))
-            }
+        guard path != standardInputName else {
+            return try PropertyListReader().read(FileHandle.standardInput.readDataToEndOfFile(), file: "<stdin>")
         }
-        return try PropertyListReader().read(data, file: path == standardInputName ? "<stdin>" : path)
+        return try PropertyListReader().read(contentsOf: context.resolve(path), displayPath: path)
     }
 
-    /// Why `path` could not be read, in a few words.
-    private static func reason(for path: String) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
-        return isDirectory.boolValue ? "is a directory" : "permission denied"
+    /// The one FILE of `print` and `convert`, read; nil after its diagnostics went to stderr
+    /// (the caller exits 1). Warnings of a valid file go to stderr too.
+    /// - Throws: a usage error unless exactly one FILE was given; `noInput` when it cannot be read.
+    static func readSingle(_ parsed: ParsedArguments, context: CommandContext) throws(CommandError) -> PropertyListDocument? {
+        let paths = try parsed.requirePositionals("FILE")
+        guard paths.count == 1, let path = paths.first else {
+            throw .usage("expected one FILE, got \(paths.count)")
+        }
+        do {
+            let document = try read(path, context: context)
+            report(document.diagnostics, to: context.standardError)
+            return document
+        } catch let .invalid(error, warnings) {
+            report(warnings + [error], to: context.standardError)
+            return nil
+        } catch {
+            throw .noInput(error.description)
+        }
     }
 
     /// Writes each diagnostic as a `PATH:LINE:COLUMN: severity: message [rule]` line.

@@ -15,20 +15,7 @@ enum PlistPrintCommand: Command {
 
     static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
         let parsed = try ParsedArguments(arguments, spec: ArgumentSpec())
-        let paths = try parsed.requirePositionals("FILE")
-        guard paths.count == 1, let path = paths.first else {
-            throw CommandError.usage("expected one FILE, got \(paths.count)")
-        }
-        let document: PropertyListDocument
-        do {
-            document = try PlistInputFile.read(path, context: context)
-        } catch let .invalid(error, warnings) {
-            PlistInputFile.report(warnings + [error], to: context.standardError)
-            return .failure
-        } catch {
-            throw CommandError.noInput(error.description)
-        }
-        PlistInputFile.report(document.diagnostics, to: context.standardError)
+        guard let document = try PlistInputFile.readSingle(parsed, context: context) else { return .failure }
         context.standardOutput.write(document.root.treeDescription)
         return .success
     }
