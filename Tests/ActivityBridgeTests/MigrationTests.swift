@@ -190,21 +190,25 @@ struct MigrationTests {
     @Test func misuseIsRefused() throws {
         let fixture = try MigrationFixture()
         try fixture.store([MigrationFixture.generate(4)])
-        #expect(throws: MigrationError.self) {
+        let sameFile = #expect(throws: MigrationError.self) {
             try fixture.migrator().migrate(from: fixture.legacyPath, to: fixture.legacyPath)
         }
+        #expect(sameFile.map { if case .sameFile = $0 { true } else { false } } == true, "\(String(describing: sameFile))")
         let sources = try fixture.sources()
-        #expect(throws: MigrationError.self) {
+        let conflicting = #expect(throws: MigrationError.self) {
             try DonationMigrator(sources: sources + [sources[1]])
         }
-        #expect(throws: MigrationError.self) {
+        #expect(conflicting.map { if case .conflictingMappings = $0 { true } else { false } } == true, "\(String(describing: conflicting))")
+        let missing = #expect(throws: MigrationError.self) {
             try fixture.migrator().migrate(from: fixture.directory.appendingPathComponent("missing.sqlite").path, to: fixture.targetPath)
         }
+        #expect(String(describing: missing).contains("missing.sqlite"), "the error names the missing store")
         #expect(!FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("missing.sqlite").path))
-        #expect(throws: (any Error).self) {
+        let lookup = #expect(throws: (any Error).self) {
             try AppDataEntityChecker(path: fixture.appDataPath, lookups: [EntityLookup(
                 entityType: "WalkMatePlaceEntity", table: "nope", identifierColumn: "id",
                 location: PropertyList.SourceLocation(file: "m", line: 1, column: 1))])
         }
+        #expect(String(describing: lookup).contains("table 'nope'"), "the error names the lookup that cannot be answered")
     }
 }

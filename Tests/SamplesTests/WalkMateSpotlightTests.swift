@@ -53,7 +53,8 @@ struct WalkMateSpotlightTests {
             CREATE TRIGGER refuse AFTER INSERT ON intent_spotlight_items
             WHEN new.title = 'Riverside Loop' BEGIN SELECT RAISE(ABORT, 'refused'); END
             """)
-        #expect(throws: (any Error).self) { try spotlight.refresh() }
+        let error = #expect(throws: (any Error).self) { try spotlight.refresh() }
+        #expect(String(describing: error).contains("refused"), "the trigger's error, not another failure")
         #expect(try indexed(spotlight.defaultIndex) == ["Berlin"])
         #expect(spotlight.isStale)
     }
