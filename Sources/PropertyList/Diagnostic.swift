@@ -36,16 +36,33 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
         public static let duplicateKey: Rule = "duplicate-key"
     }
 
+    /// A second place that explains the finding, e.g. the `<key>` that lacks its value.
+    public struct Note: Hashable, Sendable, CustomStringConvertible {
+        public var location: SourceLocation
+        public var message: String
+
+        public init(_ message: String, at location: SourceLocation) {
+            self.message = message
+            self.location = location
+        }
+
+        /// `PATH:LINE:COLUMN: note: MESSAGE`, as compilers print related notes.
+        public var description: String { "\(location): note: \(message)" }
+    }
+
     public var location: SourceLocation
     public var severity: Severity
     public var rule: Rule
     public var message: String
+    /// Related places, printed after the finding; empty for most findings.
+    public var notes: [Note]
 
-    public init(_ severity: Severity, _ rule: Rule, _ message: String, at location: SourceLocation) {
+    public init(_ severity: Severity, _ rule: Rule, _ message: String, at location: SourceLocation, notes: [Note] = []) {
         self.severity = severity
         self.rule = rule
         self.message = message
         self.location = location
+        self.notes = notes
     }
 
     /// `PATH:LINE:COLUMN: error|warning|note: MESSAGE [rule-id]`, the command-line text form.
