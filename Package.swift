@@ -3,7 +3,9 @@ import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> Hairdressers, WalkMate -> ActivityBridge
-//   ActivityBridge -> IntentKit -> ActivityKit -> SQLiteStore, PropertyList -> CSQLite, CLibXML2
+//   ActivityBridge -> IntentKit, ActivityKit -> SQLiteStore, PropertyList -> Diagnostics -> JSON
+//   SQLiteStore -> CSQLite; PropertyList -> CLibXML2
+
 
 let package = Package(
     name: "ActivityBridge",
@@ -23,10 +25,12 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        .target(name: "JSON"),
+        .target(name: "Diagnostics", dependencies: ["JSON"]),
+        .target(name: "PropertyList", dependencies: ["Diagnostics", "JSON", "CLibXML2"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         .target(name: "ActivityKit", dependencies: ["PropertyList", "SQLiteStore"]),
-        .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit"]),
+        .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore"]),
         .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit"]),
         .target(name: "Hairdressers", dependencies: ["ActivityBridge"], path: "Samples/Hairdressers"),
         .target(name: "WalkMate", dependencies: ["ActivityBridge"], path: "Samples/WalkMate"),
@@ -44,3 +48,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every Swift target is built with the same settings (as swift-foundation's Package.swift does), set
+// here once so that a new target cannot forget them.
+let commonSwiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + commonSwiftSettings
+}
