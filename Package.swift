@@ -34,17 +34,19 @@ let package = Package(
         .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit"]),
         .target(name: "Hairdressers", dependencies: ["ActivityBridge"], path: "Samples/Hairdressers"),
         .target(name: "WalkMate", dependencies: ["ActivityBridge"], path: "Samples/WalkMate"),
-        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate"]),
+        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate", "JSON"]),
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI"]),
         .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI"], path: "Sources/ActivityBridgeBench"),
 
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
-        .testTarget(name: "ActivityBridgeTests", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate"]),
+        .testTarget(name: "ActivityBridgeTests", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate", "JSON"]),
         .testTarget(name: "SamplesTests", dependencies: ["Hairdressers", "WalkMate", "ActivityBridge"]),
-        .testTarget(name: "ActivityBridgeCLITests", dependencies: ["ActivityBridgeCLI", "activity-bridge"]),
+        .testTarget(name: "ActivityBridgeCLITests", dependencies: ["ActivityBridgeCLI", "activity-bridge"], exclude: ["Help"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,37 +2,23 @@
 public enum ActivityBridgeCommand: Command {
     public static let version = "0.1.0"
 
+    static let showVersion = Flag("--version", help: "Show the version.")
+
     /// Every top-level command. Add one line per command.
-    public static var subcommands: [String: any Command.Type] {
-        [
-            "donations": DonationsCommand.self,
-            "intents": IntentsCommand.self,
-            "plist": PlistCommand.self,
-            "migrate": MigrateCommand.self,
-            "replay": ReplayCommand.self,
-            "validate": ValidateCommand.self,
-        ]
-    }
+    public static let configuration = CommandConfiguration(
+        path: "",
+        overview: "Validate, replay and migrate NSUserActivity and App Intents donations off the device.",
+        arguments: [showVersion.declaration],
+        subcommands: [
+            DonationsCommand.self, IntentsCommand.self, MigrateCommand.self, PlistCommand.self,
+            ReplayCommand.self, ValidateCommand.self,
+        ],
+        usage: "<subcommand> [options]")
 
-    public static var help: CommandHelp {
-        CommandHelp(
-            path: "",
-            overview: "Validate, replay and migrate NSUserActivity and App Intents donations off the device.",
-            usage: "<subcommand> [options]",
-            options: [CommandHelp.Entry("--version", "Show the version.")],
-            subcommands: subcommands.keys.sorted().map { CommandHelp.Entry($0, subcommands[$0]!.help.overview) }
-        )
-    }
-
-    public static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        if arguments == ["--version"] {
-            context.standardOutput.write("activity-bridge \(version)\n")
-            return .success
-        }
-        if let first = arguments.first {
-            throw CommandError.usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'")
-        }
-        throw CommandError.usage("missing subcommand")
+    public static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        guard parsed.isSet(showVersion) else { throw CommandError.usage("missing subcommand") }
+        context.standardOutput.write("activity-bridge \(version)\n")
+        return .success
     }
 
     /// Runs the tool with the process's arguments (without the program name).

@@ -10,6 +10,12 @@ public struct JSONParser: Sendable {
         public var column: Int
         public var message: String
         public var description: String { "\(line):\(column): \(message)" }
+
+        public init(line: Int, column: Int, message: String) {
+            self.line = line
+            self.column = column
+            self.message = message
+        }
     }
 
     public var maximumDepth: Int

@@ -33,7 +33,7 @@ struct IntentsEndToEndTests {
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError == """
             error: no intent donation with identifier '00000000-0000-0000-0000-000000000001' in 'activity-bridge.sqlite'; nothing was deleted
-            Usage: activity-bridge intents delete [--store PATH] --identifier ID [ID...]
+            Usage: activity-bridge intents delete [--store PATH] --identifier ID... [ID]...
             See 'activity-bridge intents delete --help'.
 
             """)

@@ -166,8 +166,8 @@ struct MigrateCommandTests {
     }
 
     @Test(arguments: [
-        ([], ExitCode.usage, "missing --from PATH"),
-        (["--from", "legacy.sqlite", "--to", "i.sqlite"], .usage, "missing --manifest BRIDGE.plist"),
+        ([], ExitCode.usage, "missing option '--from LEGACY.sqlite'"),
+        (["--from", "legacy.sqlite", "--to", "i.sqlite"], .usage, "missing option '--manifest BRIDGE.plist'"),
         (["--from", "legacy.sqlite", "--to", "i.sqlite", "--manifest", "m.plist", "extra"], .usage, "unexpected argument 'extra'"),
         (["--from", "legacy.sqlite", "--to", "i.sqlite", "--manifest", "m.plist", "--platform", "Android 14"], .usage, "invalid value 'Android 14' for '--platform'"),
         (["--from", "legacy.sqlite", "--to", "i.sqlite", "--manifest", "m.plist", "--app-data", "walkmate"], .usage, "expected APP=PATH"),

@@ -120,7 +120,7 @@ struct PlistConvertCommandTests {
     @Test func usageErrors() throws {
         let noFormat = try BuiltBinary.run(["plist", "convert", "in.plist"])
         #expect(noFormat.status == 64)
-        #expect(noFormat.standardError.hasPrefix("error: missing option '--to' (xml1, binary1 or json)\n"))
+        #expect(noFormat.standardError.hasPrefix("error: missing option '--to FORMAT' (expected one of xml1, binary1, json)\n"))
         let badFormat = try BuiltBinary.run(["plist", "convert", "--to", "yaml", "in.plist"])
         #expect(badFormat.status == 64)
         #expect(badFormat.standardError.hasPrefix("error: invalid value 'yaml' for '--to': expected one of xml1, binary1, json\n"))

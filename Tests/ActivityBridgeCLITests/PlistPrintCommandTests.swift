@@ -93,6 +93,6 @@ struct PlistPrintCommandTests {
         #expect(missing.standardError.hasPrefix("error: cannot read 'nope.plist': no such file\nUsage: activity-bridge plist print FILE\n"))
         let two = try BuiltBinary.run(["plist", "print", "a", "b"], in: directory)
         #expect(two.status == 64)
-        #expect(two.standardError.hasPrefix("error: expected one FILE, got 2\n"))
+        #expect(two.standardError.hasPrefix("error: unexpected argument 'b'\n"))
     }
 }

@@ -163,18 +163,4 @@ struct ValidateCommandTests {
         #expect(result.error.hasPrefix("error: \(message)"))
         #expect(result.error.hasSuffix("See 'activity-bridge validate --help'.\n"))
     }
-
-    @Test func jsonStringsAreEscapedAndRoundTrip() throws {
-        let tricky = "quote \" backslash \\ newline \n tab \t bell \u{07} café 🚶 $(X)"
-        let value = ValidateJSONValue.object([("s", .string(tricky)), ("n", .integer(-3)), ("b", .bool(true)), ("z", .null),
-                                              ("a", .array([.integer(1), .string("")]))])
-        #expect(value.text == #"{"s":"quote \" backslash \\ newline \n tab \t bell \u0007 café 🚶 $(X)","n":-3,"b":true,"z":null,"a":[1,""]}"#)
-        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(value.text.utf8)) as? [String: Any])
-        #expect(parsed["s"] as? String == tricky)
-    }
-
-    @Test func sarifURIsArePercentEncoded() {
-        #expect(ValidateSARIFFormatter.percentEncoded("Plists/My App (iOS)/Info.plist") == "Plists/My%20App%20%28iOS%29/Info.plist")
-        #expect(ValidateSARIFFormatter.percentEncoded("Café.plist") == "Caf%C3%A9.plist")
-    }
 }

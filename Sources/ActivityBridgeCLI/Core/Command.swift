@@ -1,43 +1,105 @@
-/// A command of `activity-bridge`: static help plus a run function; groups list subcommands.
+/// A command of `activity-bridge`: its configuration (name, overview, declared arguments or
+/// subcommands) and a run function that receives the arguments already parsed against it.
 ///
-/// `run` receives the arguments after the command's own name (help flags already handled) and
-/// returns an exit code, or throws a ``CommandError``, which the runner prints with the usage line.
+/// `run` returns an exit code, or throws a ``CommandError``, which the runner prints with the usage line.
 public protocol Command {
-    static var help: CommandHelp { get }
-    /// Subcommands by name; a command with subcommands needs no `run` of its own.
-    static var subcommands: [String: any Command.Type] { get }
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode
+    static var configuration: CommandConfiguration { get }
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode
 }
 
 extension Command {
-    public static var subcommands: [String: any Command.Type] { [:] }
-
     /// Groups: a missing or unknown subcommand is a usage error.
-    public static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        if let first = arguments.first {
-            throw CommandError.usage("unknown subcommand '\(first)'")
-        }
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         throw CommandError.usage("missing subcommand")
     }
 }
 
-/// Dispatches arguments through a command tree and turns errors into messages and exit codes.
+/// What a command is: the words that invoke it, what it does, what it accepts, its subcommands.
+public struct CommandConfiguration: Sendable {
+    /// The words after `activity-bridge`, e.g. `plist lint`; empty for the root.
+    public var path: String
+    public var overview: String
+    /// Every argument, in the order usage and help list them.
+    public var arguments: [ArgumentDeclaration]
+    public var subcommands: [any Command.Type]
+    /// Usage text after the path when it cannot be derived (the root and groups); nil: derived.
+    public var usageOverride: String?
+
+    public init(path: String, overview: String, arguments: [ArgumentDeclaration] = [],
+                subcommands: [any Command.Type] = [], usage: String? = nil) {
+        self.path = path
+        self.overview = overview
+        self.arguments = arguments
+        self.subcommands = subcommands
+        usageOverride = usage
+    }
+
+    /// The command's own name: the last word of its path.
+    public var name: String { path.split(separator: " ").last.map(String.init) ?? "" }
+
+    /// `Usage: activity-bridge validate [--format text|json|sarif] … PLIST...`: options first, then positionals.
+    public var usageLine: String { "Usage: activity-bridge \(usage)" }
+
+    public var usage: String {
+        if let usageOverride { return [path, usageOverride].filter { !$0.isEmpty }.joined(separator: " ") }
+        if !subcommands.isEmpty { return "\(path) <subcommand> [options]" }
+        let options = arguments.filter { $0.kind != .positional }.map(\.usageText)
+        let positionals = arguments.filter { $0.kind == .positional }.map(\.usageText)
+        return ([path] + options + positionals).joined(separator: " ")
+    }
+
+    public var seeHelpLine: String {
+        path.isEmpty ? "See 'activity-bridge --help'." : "See 'activity-bridge \(path) --help'."
+    }
+
+    /// The `--help` text: OVERVIEW, USAGE, ARGUMENTS, OPTIONS and SUBCOMMANDS sections.
+    public var helpText: String {
+        var text = "OVERVIEW: \(overview)\n\nUSAGE: activity-bridge \(usage)\n"
+        let positionals = arguments.filter { $0.kind == .positional }
+        if !positionals.isEmpty {
+            text += "\nARGUMENTS:\n" + Self.table(positionals.map { ($0.helpName, $0.helpText) })
+        }
+        let options = arguments.filter { $0.kind != .positional }.map { ($0.helpName, $0.helpText) }
+        text += "\nOPTIONS:\n" + Self.table(options + [("-h, --help", "Show help information.")])
+        if !subcommands.isEmpty {
+            let entries = subcommands.map { command in command.configuration }.sorted { $0.name < $1.name }.map { ($0.name, $0.overview) }
+            text += "\nSUBCOMMANDS:\n" + Self.table(entries)
+            text += "\n  See 'activity-bridge \(path.isEmpty ? "" : path + " ")<subcommand> --help' for detailed help.\n"
+        }
+        return text
+    }
+
+    private static func table(_ entries: [(String, String)]) -> String {
+        let width = min(28, (entries.map(\.0.count).max() ?? 0) + 2)
+        return entries.map { name, help in
+            "  \(name.padding(toLength: max(width, name.count + 2), withPad: " ", startingAt: 0))\(help)\n"
+        }.joined()
+    }
+}
+
+/// Dispatches arguments through a command tree, parses them against the command's declarations and
+/// turns errors into messages and exit codes.
 public enum CommandRunner {
     public static func run(_ root: any Command.Type, arguments: [String], context: CommandContext) -> ExitCode {
         var command = root
         var rest = arguments[...]
-        while let next = rest.first, let sub = command.subcommands[next] {
+        while let next = rest.first, let sub = command.configuration.subcommands.first(where: { $0.configuration.name == next }) {
             command = sub
             rest = rest.dropFirst()
         }
         let remaining = Array(rest)
         let beforeTerminator = remaining.prefix { $0 != "--" }
         if beforeTerminator.contains("--help") || beforeTerminator.contains("-h") || remaining.first == "help" {
-            context.standardOutput.write(command.help.render())
+            context.standardOutput.write(command.configuration.helpText)
             return .success
         }
         do {
-            return try command.run(remaining, context: context)
+            let configuration = command.configuration
+            if !configuration.subcommands.isEmpty, let first = remaining.first, !first.hasPrefix("-") {
+                throw CommandError.usage("unknown subcommand '\(first)'")
+            }
+            let parsed = try ParsedArguments(remaining, declarations: configuration.arguments)
+            return try command.run(parsed, context: context)
         } catch let error as CommandError {
             report(error, of: command, context: context)
             return error.exitCode
@@ -48,7 +110,7 @@ public enum CommandRunner {
     }
 
     static func report(_ error: CommandError, of command: any Command.Type, context: CommandContext) {
-        let help = command.help
-        context.standardError.write("error: \(error.message)\n\(help.usageLine)\n\(help.seeHelpLine)\n")
+        let configuration = command.configuration
+        context.standardError.write("error: \(error.message)\n\(configuration.usageLine)\n\(configuration.seeHelpLine)\n")
     }
 }

@@ -1,26 +1,19 @@
-/// What a command accepts: options that take a value, boolean flags, and positional arguments.
-public struct ArgumentSpec: Sendable {
-    /// Option names that take a value (`--format json` or `--format=json`), e.g. `["--format", "-o"]`.
-    public var valueOptions: Set<String>
-    /// Flags without a value, e.g. `["--dry-run"]`.
-    public var flags: Set<String>
-    /// Aliases: short name to canonical name, e.g. `["-o": "--output"]`.
-    public var aliases: [String: String]
-
-    public init(valueOptions: Set<String> = [], flags: Set<String> = [], aliases: [String: String] = [:]) {
-        self.valueOptions = valueOptions
-        self.flags = flags
-        self.aliases = aliases
-    }
-}
-
-/// Arguments split by an ``ArgumentSpec``; unknown options and missing values are usage errors.
+/// A command's arguments split and checked against its declarations: unknown options, missing values,
+/// values outside an option's choices, missing required arguments and extra positionals are usage
+/// errors (exit 64) before the command runs.
 public struct ParsedArguments: Sendable {
-    public private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var setFlags: Set<String> = []
+    private var positionals: [String] = []
+    private let declarations: [ArgumentDeclaration]
 
-    public init(_ arguments: [String], spec: ArgumentSpec) throws(CommandError) {
+    public init(_ arguments: [String], declarations: [ArgumentDeclaration]) throws(CommandError) {
+        self.declarations = declarations
+        var byName: [String: ArgumentDeclaration] = [:]
+        for declaration in declarations where declaration.kind != .positional {
+            byName[declaration.name] = declaration
+            if let short = declaration.shortName { byName[short] = declaration }
+        }
         var remaining = arguments[...]
         var onlyPositionals = false
         while let argument = remaining.popFirst() {
@@ -38,50 +31,75 @@ public struct ParsedArguments: Sendable {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            name = spec.aliases[name] ?? name
-            if spec.flags.contains(name) {
-                guard inlineValue == nil else { throw .usage("flag '\(name)' takes no value") }
-                setFlags.insert(name)
-            } else if spec.valueOptions.contains(name) {
+            guard let declaration = byName[name] else { throw .usage("unknown option '\(argument)'") }
+            switch declaration.kind {
+            case .flag:
+                guard inlineValue == nil else { throw .usage("flag '\(declaration.name)' takes no value") }
+                setFlags.insert(declaration.name)
+            case .option:
                 guard let value = inlineValue ?? remaining.popFirst() else {
-                    throw .usage("missing value for '\(name)'")
+                    throw .usage("missing value for '\(declaration.name)'")
                 }
-                values[name, default: []].append(value)
-            } else {
-                throw .usage("unknown option '\(argument)'")
+                if !declaration.choices.isEmpty, !declaration.choices.contains(value) {
+                    throw .usage("invalid value '\(value)' for '\(declaration.name)': expected one of \(declaration.choices.joined(separator: ", "))")
+                }
+                values[declaration.name, default: []].append(value)
+            case .positional:
+                break
             }
         }
-    }
-
-    public func flag(_ name: String) -> Bool { setFlags.contains(name) }
-
-    /// The last value given for `name`, if any.
-    public func value(_ name: String) -> String? { values[name]?.last }
-
-    /// Every value given for a repeatable option, in order.
-    public func values(_ name: String) -> [String] { values[name] ?? [] }
-
-    /// The value of `name`, which must be one of `allowed`; `defaultValue` when absent.
-    public func choice(_ name: String, in allowed: [String], default defaultValue: String) throws(CommandError) -> String {
-        guard let value = value(name) else { return defaultValue }
-        guard allowed.contains(value) else {
-            throw .usage("invalid value '\(value)' for '\(name)': expected one of \(allowed.joined(separator: ", "))")
+        for declaration in declarations where declaration.isRequired && declaration.kind == .option {
+            guard values[declaration.name] == nil else { continue }
+            let choices = declaration.choices.isEmpty ? "" : " (expected one of \(declaration.choices.joined(separator: ", ")))"
+            throw .usage("missing option '\(declaration.name) \(declaration.valueName)'\(choices)")
         }
-        return value
+        try checkPositionals()
     }
 
-    /// A positive integer option; `defaultValue` when absent.
-    public func integer(_ name: String, default defaultValue: Int) throws(CommandError) -> Int {
-        guard let text = value(name) else { return defaultValue }
-        guard let number = Int(text), number > 0 else {
-            throw .usage("invalid value '\(text)' for '\(name)': expected a positive whole number")
+    /// Positionals are given to the declared positional arguments in order; the last one may repeat.
+    private func checkPositionals() throws(CommandError) {
+        let declared = declarations.filter { $0.kind == .positional }
+        let required = declared.filter(\.isRequired)
+        if positionals.count < required.count {
+            throw .usage("missing argument \(required[positionals.count].name)")
         }
-        return number
+        if !(declared.last?.isRepeatable ?? false), positionals.count > declared.count {
+            throw .usage("unexpected argument '\(positionals[declared.count])'")
+        }
     }
 
-    /// Fails with a usage error when no positional argument was given.
-    public func requirePositionals(_ what: String) throws(CommandError) -> [String] {
-        guard !positionals.isEmpty else { throw .usage("missing argument \(what)") }
-        return positionals
+    /// The value of `option` (its last occurrence), the declared default when absent, else nil.
+    public func value<Value>(_ option: Option<Value>) throws(CommandError) -> Value? {
+        guard let text = values[option.declaration.name]?.last ?? option.declaration.defaultValue
+            ?? (option.declaration.choices.first.flatMap { option.declaration.isRequired ? nil : $0 })
+        else { return nil }
+        return try option.convert(text)
     }
+
+    /// The value of an option that has a default or is required: never nil.
+    public func value<Value>(_ option: Option<Value>, default fallback: Value) throws(CommandError) -> Value {
+        try value(option) ?? fallback
+    }
+
+    /// Every value of a repeatable option, in order.
+    public func values<Value>(_ option: Option<Value>) throws(CommandError) -> [Value] {
+        var converted: [Value] = []
+        for text in values[option.declaration.name] ?? [] { converted.append(try option.convert(text)) }
+        return converted
+    }
+
+    /// Whether `option` was given at all.
+    public func isGiven<Value>(_ option: Option<Value>) -> Bool { values[option.declaration.name] != nil }
+
+    public func isSet(_ flag: Flag) -> Bool { setFlags.contains(flag.declaration.name) }
+
+    /// The words given to `positional`: one (or none when optional), or all the rest when it repeats.
+    public func values(_ positional: Positional) -> [String] {
+        let declared = declarations.filter { $0.kind == .positional }
+        guard let index = declared.firstIndex(of: positional.declaration), index < positionals.count else { return [] }
+        return positional.declaration.isRepeatable ? Array(positionals[index...]) : [positionals[index]]
+    }
+
+    /// The single word given to a non-repeating positional, if any.
+    public func value(_ positional: Positional) -> String? { values(positional).first }
 }

@@ -3,18 +3,12 @@ import ActivityKit
 /// `activity-bridge donations delete-all [--store PATH]`: removes every event, like
 /// `deleteAllSavedUserActivities`.
 enum DonationsDeleteAllCommand: Command {
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "donations delete-all",
-            overview: "Delete every stored donation event.",
-            usage: "donations delete-all [--store PATH]",
-            options: [DonationsStoreOption.helpEntry]
-        )
-    }
+    static let configuration = CommandConfiguration(
+        path: "donations delete-all",
+        overview: "Delete every stored donation event.",
+        arguments: [CommonOptions.store.declaration])
 
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [DonationsStoreOption.name]))
-        guard parsed.positionals.isEmpty else { throw CommandError.usage("unexpected argument '\(parsed.positionals[0])'") }
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let store = try DonationsStoreOption.openForReadingThenWriting(parsed, context: context)
         let deleted: Int
         do {

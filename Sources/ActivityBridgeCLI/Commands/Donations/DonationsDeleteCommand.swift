@@ -5,26 +5,20 @@ import ActivityKit
 /// Removes every event of each identifier, like `deleteSavedUserActivities(withPersistentIdentifiers:)`.
 /// IDs may follow one `--persistent-identifier` or repeat it. Unknown IDs are not an error.
 enum DonationsDeleteCommand: Command {
-    static let option = "--persistent-identifier"
+    static let identifier = Option(
+        "--persistent-identifier", value: "ID", repeatable: true, required: true, help: "An identifier whose events to delete; repeatable.")
+    static let moreIdentifiers = Positional(
+        "ID", repeatable: true, required: false, help: "More identifiers after the first (same as repeating the option).")
 
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "donations delete",
-            overview: "Delete all donation events of the given persistent identifiers.",
-            usage: "donations delete [--store PATH] --persistent-identifier ID...",
-            arguments: [CommandHelp.Entry("ID", "More identifiers after the first (same as repeating the option).")],
-            options: [
-                DonationsStoreOption.helpEntry,
-                CommandHelp.Entry("--persistent-identifier ID", "An identifier whose events to delete; repeatable."),
-            ]
-        )
-    }
+    static let configuration = CommandConfiguration(
+        path: "donations delete",
+        overview: "Delete all donation events of the given persistent identifiers.",
+        arguments: [CommonOptions.store.declaration, identifier.declaration, moreIdentifiers.declaration])
 
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [DonationsStoreOption.name, option]))
-        let named = parsed.values(option)
-        guard !named.isEmpty else { throw CommandError.usage("missing \(option) ID") }
-        let identifiers = named + parsed.positionals
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let named = try parsed.values(identifier)
+        guard !named.isEmpty else { throw CommandError.usage("missing --persistent-identifier ID") }
+        let identifiers = named + parsed.values(moreIdentifiers)
         let store = try DonationsStoreOption.openForReadingThenWriting(parsed, context: context)
         let deleted: Int
         do {

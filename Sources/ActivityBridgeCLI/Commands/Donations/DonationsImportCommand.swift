@@ -14,23 +14,17 @@ enum DonationsImportCommand: Command {
     /// Errors printed one per line before the rest are only counted.
     static let errorLinesShown = 100
 
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "donations import",
-            overview: "Import a donation log plist into the store, all or nothing.",
-            usage: "donations import [--store PATH] [--format text|json] FILE",
-            arguments: [CommandHelp.Entry("FILE", "Plist whose root is {\"donations\": [activity, …]}; each activity may carry donatedAt.")],
-            options: [
-                DonationsStoreOption.helpEntry,
-                CommandHelp.Entry("--format FORMAT", "Summary format: text (default) or json."),
-            ]
-        )
-    }
+    static let format = CommonOptions.format(["text", "json"], "Summary format")
+    static let file = Positional("FILE", help: "Plist whose root is {\"donations\": [activity, …]}; each activity may carry donatedAt.")
 
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [DonationsStoreOption.name, "--format"]))
-        let format = try parsed.choice("--format", in: ["text", "json"], default: "text")
-        let files = try parsed.requirePositionals("FILE")
+    static let configuration = CommandConfiguration(
+        path: "donations import",
+        overview: "Import a donation log plist into the store, all or nothing.",
+        arguments: [CommonOptions.store.declaration, format.declaration, file.declaration])
+
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let format = try parsed.value(format, default: "text")
+        let files = parsed.values(file)
         guard files.count == 1, let file = files.first else {
             throw CommandError.usage("expected one FILE, got \(files.count)")
         }
@@ -64,7 +58,7 @@ enum DonationsImportCommand: Command {
             context.standardOutput.write("{\"imported\":\(imported),\"warnings\":\(log.warnings.count),"
                 + "\"notSuggestable\":{\(counts.joined(separator: ","))}}\n")
         default:
-            var text = "imported \(imported) donation(s) into \(parsed.value(DonationsStoreOption.name) ?? DonationStore.defaultFileName)\n"
+            var text = "imported \(imported) donation(s) into \(DonationsStoreOption.displayPath(parsed))\n"
             for rule in unsuggestable.keys.sorted() {
                 text += "  \(unsuggestable[rule] ?? 0) Siri could not suggest: \(rule)\n"
             }

@@ -8,22 +8,16 @@ import Foundation
 /// absent). JSON: `{"donations":[{"id":N,…activity keys…,"donatedAt":"…"}]}`, each element in
 /// the import format, so a listing can be imported again.
 enum DonationsListCommand: Command {
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "donations list",
-            overview: "List stored donation events, oldest first.",
-            usage: "donations list [--store PATH] [--format text|json]",
-            options: [
-                DonationsStoreOption.helpEntry,
-                CommandHelp.Entry("--format FORMAT", "text (default): ID, time, type, persistent id, title; json: import-format objects."),
-            ]
-        )
-    }
+    static let format = CommonOptions.format(
+        ["text", "json"], "Output format (text: ID, time, type, persistent id, title; json: import-format objects)")
 
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [DonationsStoreOption.name, "--format"]))
-        let format = try parsed.choice("--format", in: ["text", "json"], default: "text")
-        guard parsed.positionals.isEmpty else { throw CommandError.usage("unexpected argument '\(parsed.positionals[0])'") }
+    static let configuration = CommandConfiguration(
+        path: "donations list",
+        overview: "List stored donation events, oldest first.",
+        arguments: [CommonOptions.store.declaration, format.declaration])
+
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let format = try parsed.value(format, default: "text")
         let store = try DonationsStoreOption.openForReading(parsed, context: context)
         defer { try? store.close() }
 

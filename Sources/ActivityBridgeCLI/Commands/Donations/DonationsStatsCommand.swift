@@ -5,22 +5,15 @@ import ActivityKit
 /// JSON: `{"total":EVENTS,"distinct":PERSISTENT_IDS,"eligibleForPrediction":EVENTS,"byType":{TYPE:EVENTS}}`
 /// (types sorted), as `spec/cli.md` fixes it.
 enum DonationsStatsCommand: Command {
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "donations stats",
-            overview: "Count stored donation events: total, distinct persistent identifiers, eligible, per type.",
-            usage: "donations stats [--store PATH] [--format text|json]",
-            options: [
-                DonationsStoreOption.helpEntry,
-                CommandHelp.Entry("--format FORMAT", "text (default) or json."),
-            ]
-        )
-    }
+    static let format = CommonOptions.format(["text", "json"])
 
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [DonationsStoreOption.name, "--format"]))
-        let format = try parsed.choice("--format", in: ["text", "json"], default: "text")
-        guard parsed.positionals.isEmpty else { throw CommandError.usage("unexpected argument '\(parsed.positionals[0])'") }
+    static let configuration = CommandConfiguration(
+        path: "donations stats",
+        overview: "Count stored donation events: total, distinct persistent identifiers, eligible, per type.",
+        arguments: [CommonOptions.store.declaration, format.declaration])
+
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let format = try parsed.value(format, default: "text")
         let store = try DonationsStoreOption.openForReading(parsed, context: context)
         let stats: DonationStats
         do {

@@ -4,17 +4,19 @@ import SQLiteStore
 
 /// The `--store PATH` option shared by the donations subcommands, and opening the store it names.
 enum DonationsStoreOption {
-    static let name = "--store"
-    static let helpEntry = CommandHelp.Entry("--store PATH", "The SQLite store (default ./\(DonationStore.defaultFileName)).")
-
     /// The store path given (resolved against the working directory) or the default.
-    static func path(_ parsed: ParsedArguments, context: CommandContext) -> String {
-        context.resolve(parsed.value(name) ?? DonationStore.defaultFileName)
+    static func path(_ parsed: ParsedArguments, context: CommandContext) throws(CommandError) -> String {
+        context.resolve(displayPath(parsed))
+    }
+
+    /// The store path as the user wrote it, or the default.
+    static func displayPath(_ parsed: ParsedArguments) -> String {
+        (try? parsed.value(CommonOptions.store)) ?? DonationStore.defaultFileName
     }
 
     /// Opens the store for writing, creating it when needed.
     static func openForWriting(_ parsed: ParsedArguments, context: CommandContext) throws(CommandError) -> DonationStore {
-        let path = path(parsed, context: context)
+        let path = try path(parsed, context: context)
         do {
             return try DonationStore(path: path)
         } catch {
@@ -24,7 +26,7 @@ enum DonationsStoreOption {
 
     /// Opens an existing store without writing to it; a missing store is exit 66, never created.
     static func openForReading(_ parsed: ParsedArguments, context: CommandContext) throws(CommandError) -> DonationStore {
-        let path = path(parsed, context: context)
+        let path = try path(parsed, context: context)
         guard FileManager.default.fileExists(atPath: path) else {
             throw .noInput("no donation store at '\(path)' (import donations first, or pass --store PATH)")
         }
@@ -37,7 +39,7 @@ enum DonationsStoreOption {
 
     /// Opens an existing store to change it (delete): a missing store is exit 66, never created.
     static func openForReadingThenWriting(_ parsed: ParsedArguments, context: CommandContext) throws(CommandError) -> DonationStore {
-        let path = path(parsed, context: context)
+        let path = try path(parsed, context: context)
         guard FileManager.default.fileExists(atPath: path) else {
             throw .noInput("no donation store at '\(path)' (pass --store PATH)")
         }

@@ -6,35 +6,26 @@ import Foundation
 /// What a prediction engine would offer: prediction-eligible, unexpired donations grouped by
 /// persistent identifier and ranked by frequency and recency (``SuggestionRanking``).
 enum DonationsSuggestCommand: Command {
-    static let defaultLimit = 10
-
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "donations suggest",
-            overview: "Rank prediction-eligible donations by frequency and recency, as Siri would suggest them.",
-            usage: "donations suggest [--store PATH] [--limit N] [--now TIME] [--format text|json]",
-            options: [
-                DonationsStoreOption.helpEntry,
-                CommandHelp.Entry("--limit N", "How many suggestions (default \(defaultLimit))."),
-                CommandHelp.Entry("--now TIME", "Rank as of TIME (YYYY-MM-DDTHH:MM:SSZ or Unix seconds); default now."),
-                CommandHelp.Entry("--format FORMAT", "text (default) or json."),
-            ]
-        )
-    }
-
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let parsed = try ParsedArguments(
-            arguments, spec: ArgumentSpec(valueOptions: [DonationsStoreOption.name, "--limit", "--now", "--format"]))
-        let limit = try parsed.integer("--limit", default: defaultLimit)
-        let format = try parsed.choice("--format", in: ["text", "json"], default: "text")
-        guard parsed.positionals.isEmpty else { throw CommandError.usage("unexpected argument '\(parsed.positionals[0])'") }
-        var now = Date()
-        if let text = parsed.value("--now") {
-            guard let moment = DonationsJSON.parseMoment(text) else {
-                throw CommandError.usage("invalid value '\(text)' for '--now': expected YYYY-MM-DDTHH:MM:SSZ or Unix seconds")
-            }
-            now = moment
+    static let limit = Option<Int>.positiveInteger("--limit", default: 10, help: "How many suggestions")
+    static let now = Option<Date>(
+        "--now", value: "TIME", help: "Rank as of TIME (YYYY-MM-DDTHH:MM:SSZ or Unix seconds); default now."
+    ) { text throws(CommandError) in
+        guard let moment = DonationsJSON.parseMoment(text) else {
+            throw .usage("invalid value '\(text)' for '--now': expected YYYY-MM-DDTHH:MM:SSZ or Unix seconds")
         }
+        return moment
+    }
+    static let format = CommonOptions.format(["text", "json"])
+
+    static let configuration = CommandConfiguration(
+        path: "donations suggest",
+        overview: "Rank prediction-eligible donations by frequency and recency, as Siri would suggest them.",
+        arguments: [CommonOptions.store.declaration, limit.declaration, now.declaration, format.declaration])
+
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let limit = try parsed.value(limit, default: 10)
+        let format = try parsed.value(format, default: "text")
+        let now = try parsed.value(now) ?? Date()
         let store = try DonationsStoreOption.openForReading(parsed, context: context)
         let suggestions: [DonationSuggestion]
         do {

@@ -6,29 +6,23 @@ import IntentKit
 /// usage error (64); one that matches nothing fails the command (1) and nothing is deleted.
 /// On success prints `deleted ID` per donation.
 enum IntentsDeleteCommand: Command {
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "intents delete",
-            overview: "Delete intent donations by identifier, all or nothing.",
-            usage: "intents delete [--store PATH] --identifier ID [ID...]",
-            arguments: [CommandHelp.Entry("ID", "More identifiers after the first --identifier.")],
-            options: [
-                IntentsStore.helpEntry,
-                CommandHelp.Entry("--identifier ID", "A donation identifier (UUID); repeatable."),
-            ]
-        )
-    }
+    static let identifier = Option("--identifier", value: "ID", repeatable: true, required: true, help: "A donation identifier (UUID); repeatable.")
+    static let moreIdentifiers = Positional("ID", repeatable: true, required: false, help: "More identifiers after the first --identifier.")
+
+    static let configuration = CommandConfiguration(
+        path: "intents delete",
+        overview: "Delete intent donations by identifier, all or nothing.",
+        arguments: [CommonOptions.store.declaration, identifier.declaration, moreIdentifiers.declaration])
 
     private struct Unknown: Error {}
 
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [IntentsStore.optionName, "--identifier"]))
-        let given = parsed.values("--identifier")
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let given = try parsed.values(identifier)
         guard !given.isEmpty else {
-            throw CommandError.usage(parsed.positionals.isEmpty ? "missing --identifier ID" : "identifiers follow --identifier")
+            throw CommandError.usage(parsed.values(moreIdentifiers).isEmpty ? "missing --identifier ID" : "identifiers follow --identifier")
         }
         var identifiers: [IntentDonationIdentifier] = []
-        for text in given + parsed.positionals {
+        for text in given + parsed.values(moreIdentifiers) {
             guard let identifier = IntentDonationIdentifier(text) else {
                 throw CommandError.usage("invalid identifier '\(text)': expected a UUID")
             }

@@ -7,20 +7,14 @@ import IntentKit
 /// `IDENTIFIER DONATED_AT INTENT PARAMETERS_JSON`. JSON: `{"donations":[{"identifier":…,
 /// "intent":…,"parameters":{…},"donatedAt":"…","migratedFrom":…|null}]}`.
 enum IntentsListCommand: Command {
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "intents list",
-            overview: "List stored intent donations, oldest first.",
-            usage: "intents list [--store PATH] [--format text|json]",
-            options: [
-                IntentsStore.helpEntry,
-                CommandHelp.Entry("--format FORMAT", "text (default): identifier, time, intent, parameters; json: one document."),
-            ]
-        )
-    }
+    static let configuration = CommandConfiguration(
+        path: "intents list",
+        overview: "List stored intent donations, oldest first.",
+        arguments: [CommonOptions.store.declaration,
+                    IntentsStore.format("Output format (text: identifier, time, intent, parameters; json: one document)").declaration])
 
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let (store, format) = try IntentsStore.openForReport(arguments, context: context)
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let (store, format) = try IntentsStore.openForReport(parsed, context: context)
         defer { try? store.close() }
 
         // Buffered in chunks: one write per donation would dominate a large listing.

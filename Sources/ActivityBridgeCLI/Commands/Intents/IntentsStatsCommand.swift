@@ -5,20 +5,14 @@ import IntentKit
 /// JSON: `{"total":N,"byIntent":{NAME:N}}` (names sorted). Text: `total: N`, then one
 /// `  NAME: N` line per intent type.
 enum IntentsStatsCommand: Command {
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "intents stats",
-            overview: "Count intent donations, in total and per intent type.",
-            usage: "intents stats [--store PATH] [--format text|json]",
-            options: [
-                IntentsStore.helpEntry,
-                CommandHelp.Entry("--format FORMAT", "text (default) or json: {\"total\":N,\"byIntent\":{NAME:N}}."),
-            ]
-        )
-    }
+    static let configuration = CommandConfiguration(
+        path: "intents stats",
+        overview: "Count intent donations, in total and per intent type.",
+        arguments: [CommonOptions.store.declaration,
+                    IntentsStore.format("Output format (json: {\"total\":N,\"byIntent\":{NAME:N}})").declaration])
 
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let (store, format) = try IntentsStore.openForReport(arguments, context: context)
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let (store, format) = try IntentsStore.openForReport(parsed, context: context)
         defer { try? store.close() }
         let statistics: IntentDonationStatistics
         do {

@@ -8,9 +8,10 @@ import SQLiteStore
 /// without intent tables, e.g. one holding only legacy donations, reads as having no intent
 /// donations.
 struct IntentsStore {
-    static let optionName = "--store"
     static let defaultFileName = "activity-bridge.sqlite"
-    static let helpEntry = CommandHelp.Entry("--store PATH", "The SQLite store (default ./\(defaultFileName)).")
+
+    /// The `--format` of the reporting subcommands; `help` says what each format holds.
+    static func format(_ help: String) -> Option<String> { CommonOptions.format(["text", "json"], help) }
 
     let connection: Connection
     let donations: IntentDonationManager
@@ -19,7 +20,7 @@ struct IntentsStore {
 
     /// Opens the store named by `--store`, read-only unless `writable`.
     static func open(_ parsed: ParsedArguments, context: CommandContext, writable: Bool = false) throws(CommandError) -> IntentsStore {
-        let given = parsed.value(optionName) ?? defaultFileName
+        let given = try parsed.value(CommonOptions.store) ?? defaultFileName
         let path = context.resolve(given)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -41,12 +42,9 @@ struct IntentsStore {
         }
     }
 
-    /// The arguments of a reporting subcommand (`list`, `stats`): `--store`, `--format text|json`
-    /// and no positionals. Returns the open store and the chosen format.
-    static func openForReport(_ arguments: [String], context: CommandContext) throws(CommandError) -> (IntentsStore, format: String) {
-        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(valueOptions: [optionName, "--format"]))
-        let format = try parsed.choice("--format", in: ["text", "json"], default: "text")
-        if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
+    /// The store and format of a reporting subcommand (`list`, `stats`).
+    static func openForReport(_ parsed: ParsedArguments, context: CommandContext) throws(CommandError) -> (IntentsStore, format: String) {
+        let format = try parsed.value(CommonOptions.format(["text", "json"]), default: "text")
         return (try open(parsed, context: context), format)
     }
 

@@ -28,7 +28,14 @@ struct BridgeManifestFile {
 }
 
 enum BridgeManifestFiles {
-    static let option = "--manifest"
+    /// `validate`'s `--manifest`: optional, one for all PLISTs or one per PLIST.
+    static let option = Option(
+        "--manifest", value: "BRIDGE.plist", repeatable: true,
+        help: "Cross-check declared types with a bridge manifest's (activity-type-unhandled/-undeclared) and check the manifest; repeatable: one for all PLISTs, or one per PLIST in order.")
+    /// `migrate`'s `--manifest`: at least one, one per app.
+    static let requiredOption = Option(
+        "--manifest", value: "BRIDGE.plist", repeatable: true, required: true,
+        help: "A bridge manifest (one per app); repeatable, at least one.")
 
     /// Reads and checks each of `paths`.
     /// - Parameters:

@@ -12,37 +12,45 @@ import PropertyList
 /// errors), 1 when a manifest has errors or the work failed, 64 on a usage error, 66 when the
 /// legacy store, a manifest or an app data file is missing.
 enum MigrateCommand: Command {
-    static let formats = ["text", "json"]
-
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "migrate",
-            overview: "Turn stored legacy NSUserActivity donations into App Intent donations.",
-            usage: "migrate --from LEGACY.sqlite --to INTENTS.sqlite --manifest BRIDGE.plist... [--app-data APP=PATH]... [--platform VERSION] [--dry-run] [--format text|json]",
-            options: [
-                CommandHelp.Entry("--from LEGACY.sqlite", "The legacy donation store; opened read-only, never changed."),
-                CommandHelp.Entry("--to INTENTS.sqlite", "The intent store to add donations to (created when needed)."),
-                CommandHelp.Entry("--manifest BRIDGE.plist", "A bridge manifest (one per app); repeatable, at least one."),
-                CommandHelp.Entry("--app-data APP=PATH", "The app's own SQLite data, read-only: donations naming entities it no longer has are skipped (entityNotFound). Without it entities are not checked."),
-                CommandHelp.Entry("--platform VERSION", "The release whose intents the donations become, e.g. 'iOS 26' (default \(Platform.latest))."),
-                CommandHelp.Entry("--dry-run", "Count what would be migrated; write nothing (the target is not even created)."),
-                CommandHelp.Entry("--format FORMAT", "Report format: text (default) or json."),
-            ]
-        )
+    static let from = Option(
+        "--from", value: "LEGACY.sqlite", required: true, help: "The legacy donation store; opened read-only, never changed.")
+    static let to = Option(
+        "--to", value: "INTENTS.sqlite", required: true, help: "The intent store to add donations to (created when needed).")
+    static let appData = Option<(app: String, path: String)>(
+        "--app-data", value: "APP=PATH", repeatable: true,
+        help: "The app's own SQLite data, read-only: donations naming entities it no longer has are skipped (entityNotFound). Without it entities are not checked."
+    ) { value throws(CommandError) in
+        guard let equals = value.firstIndex(of: "="), equals != value.startIndex, value.index(after: equals) != value.endIndex else {
+            throw .usage("invalid value '\(value)' for '--app-data': expected APP=PATH, e.g. walkmate=walkmate.sqlite")
+        }
+        return (String(value[..<equals]), String(value[value.index(after: equals)...]))
     }
+    static let platform = Option<Platform>(
+        "--platform", value: "VERSION", help: "The release whose intents the donations become, e.g. 'iOS 26' (default \(Platform.latest))."
+    ) { text throws(CommandError) in
+        guard let platform = Platform(parsing: text) else {
+            throw .usage("invalid value '\(text)' for '--platform': expected a release such as 'iOS 27' or 'iOS 26.4'")
+        }
+        return platform
+    }
+    static let dryRun = Flag("--dry-run", help: "Count what would be migrated; write nothing (the target is not even created).")
+    static let format = CommonOptions.format(["text", "json"], "Report format")
 
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec(
-            valueOptions: ["--from", "--to", BridgeManifestFiles.option, "--app-data", "--platform", "--format"], flags: ["--dry-run"]))
-        if let extra = parsed.positionals.first { throw CommandError.usage("unexpected argument '\(extra)'") }
-        let from = try required("--from", parsed)
-        let to = try required("--to", parsed)
-        let manifestPaths = parsed.values(BridgeManifestFiles.option)
-        guard !manifestPaths.isEmpty else { throw CommandError.usage("missing --manifest BRIDGE.plist") }
-        let format = try parsed.choice("--format", in: formats, default: "text")
-        let platform = try platformOption(parsed.value("--platform"))
-        let appData = try appDataOption(parsed.values("--app-data"))
-        let dryRun = parsed.flag("--dry-run")
+    static let configuration = CommandConfiguration(
+        path: "migrate",
+        overview: "Turn stored legacy NSUserActivity donations into App Intent donations.",
+        arguments: [from.declaration, to.declaration, BridgeManifestFiles.requiredOption.declaration, appData.declaration,
+                    platform.declaration, dryRun.declaration, format.declaration])
+
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let from = try parsed.value(from) ?? ""
+        let to = try parsed.value(to) ?? ""
+        guard !from.isEmpty, !to.isEmpty else { throw CommandError.usage("--from and --to need a PATH") }
+        let manifestPaths = try parsed.values(BridgeManifestFiles.requiredOption)
+        let format = try parsed.value(format, default: "text")
+        let platform = try parsed.value(platform) ?? .latest
+        let appData = try appDataPaths(parsed.values(appData))
+        let dryRun = parsed.isSet(dryRun)
 
         let legacyPath = context.resolve(from)
         guard FileManager.default.fileExists(atPath: legacyPath) else {
@@ -52,9 +60,7 @@ enum MigrateCommand: Command {
         defer { files.forEach { $0.host?.close() } }
         let unreadable = files.compactMap(\.readError)
         if !unreadable.isEmpty { throw CommandError.noInput(unreadable.joined(separator: "; ")) }
-        for diagnostic in files.flatMap(\.diagnostics) {
-            context.standardError.write(diagnostic.description + "\n")
-        }
+        context.standardError.write(files.flatMap(\.diagnostics).map(\.textLines).joined())
         let broken = files.filter { $0.hasErrors || $0.host == nil }
         if !broken.isEmpty {
             throw CommandError.failure("bridge manifest \(broken.map { "'\($0.path)'" }.joined(separator: ", ")) has errors; nothing was migrated")
@@ -81,29 +87,12 @@ enum MigrateCommand: Command {
         return .success
     }
 
-    private static func required(_ name: String, _ parsed: ParsedArguments) throws(CommandError) -> String {
-        guard let value = parsed.value(name), !value.isEmpty else { throw .usage("missing \(name) PATH") }
-        return value
-    }
-
-    private static func platformOption(_ text: String?) throws(CommandError) -> Platform {
-        guard let text else { return .latest }
-        guard let platform = Platform(parsing: text) else {
-            throw .usage("invalid value '\(text)' for '--platform': expected a release such as 'iOS 27' or 'iOS 26.4'")
-        }
-        return platform
-    }
-
-    /// `--app-data APP=PATH` values by app name.
-    private static func appDataOption(_ values: [String]) throws(CommandError) -> [String: String] {
+    /// `--app-data` paths by app name; an app named twice is a usage error.
+    private static func appDataPaths(_ values: [(app: String, path: String)]) throws(CommandError) -> [String: String] {
         var paths: [String: String] = [:]
-        for value in values {
-            guard let equals = value.firstIndex(of: "="), equals != value.startIndex, value.index(after: equals) != value.endIndex else {
-                throw .usage("invalid value '\(value)' for '--app-data': expected APP=PATH, e.g. walkmate=walkmate.sqlite")
-            }
-            let name = String(value[..<equals])
+        for (name, path) in values {
             guard paths[name] == nil else { throw .usage("--app-data names '\(name)' twice") }
-            paths[name] = String(value[value.index(after: equals)...])
+            paths[name] = path
         }
         return paths
     }

@@ -1,22 +1,9 @@
 /// `activity-bridge plist <subcommand>`: check, print and convert property lists
-/// (`spec/cli.md`, "plist"). Input format (XML or binary) is detected from the content.
+/// (ActivityBridgeCLI.docc, "plist"). The input format (XML or binary) is detected from the content.
 enum PlistCommand: Command {
-    static var subcommands: [String: any Command.Type] {
-        [
-            "lint": PlistLintCommand.self,
-            "print": PlistPrintCommand.self,
-            "convert": PlistConvertCommand.self,
-        ]
-    }
-
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "plist",
-            overview: "Check, print and convert property lists (XML or binary, detected from the content).",
-            usage: "plist <subcommand> [options] FILE...",
-            subcommands: subcommands.keys.sorted().compactMap { name in
-                subcommands[name].map { CommandHelp.Entry(name, $0.help.overview) }
-            }
-        )
-    }
+    static let configuration = CommandConfiguration(
+        path: "plist",
+        overview: "Check, print and convert property lists (XML or binary, detected from the content).",
+        subcommands: [PlistLintCommand.self, PlistPrintCommand.self, PlistConvertCommand.self],
+        usage: "<subcommand> [options] FILE...")
 }

@@ -6,6 +6,11 @@ import PropertyList
 enum PlistInputFile {
     static let standardInputName = "-"
 
+    /// The help text of a FILE argument.
+    static func help(plural: Bool) -> String {
+        (plural ? "Property lists to check" : "A property list") + ", XML or binary ('-' reads standard input)."
+    }
+
     static func read(_ path: String, context: CommandContext) throws(PropertyListReadError) -> PropertyListDocument {
         guard path != standardInputName else {
             return try PropertyListReader().read(FileHandle.standardInput.readDataToEndOfFile(), file: "<stdin>")
@@ -15,12 +20,9 @@ enum PlistInputFile {
 
     /// The one FILE of `print` and `convert`, read; nil after its diagnostics went to stderr
     /// (the caller exits 1). Warnings of a valid file go to stderr too.
-    /// - Throws: a usage error unless exactly one FILE was given; `noInput` when it cannot be read.
-    static func readSingle(_ parsed: ParsedArguments, context: CommandContext) throws(CommandError) -> PropertyListDocument? {
-        let paths = try parsed.requirePositionals("FILE")
-        guard paths.count == 1, let path = paths.first else {
-            throw .usage("expected one FILE, got \(paths.count)")
-        }
+    /// - Throws: `noInput` when it cannot be read.
+    static func readSingle(_ path: String?, context: CommandContext) throws(CommandError) -> PropertyListDocument? {
+        guard let path else { throw .usage("missing argument FILE") }
         do {
             let document = try read(path, context: context)
             report(document.diagnostics, to: context.standardError)
@@ -33,9 +35,9 @@ enum PlistInputFile {
         }
     }
 
-    /// Writes each diagnostic as a `PATH:LINE:COLUMN: severity: message [rule]` line.
+    /// Writes each diagnostic as a `PATH:LINE:COLUMN: severity: message [rule]` line, with its notes.
     static func report(_ diagnostics: [Diagnostic], to output: CommandOutput) {
         guard !diagnostics.isEmpty else { return }
-        output.write(diagnostics.map { $0.description + "\n" }.joined())
+        output.write(diagnostics.map(\.textLines).joined())
     }
 }

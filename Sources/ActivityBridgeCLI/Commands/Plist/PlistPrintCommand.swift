@@ -4,18 +4,15 @@ import PropertyList
 /// `activity-bridge plist print FILE`: the value as a tree in `plutil -p`'s layout (dictionaries in
 /// document order). Warnings go to stderr; an invalid file prints its diagnostics to stderr, exit 1.
 enum PlistPrintCommand: Command {
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "plist print",
-            overview: "Print a property list as a human-readable tree (like plutil -p).",
-            usage: "plist print FILE",
-            arguments: [CommandHelp.Entry("FILE", "A property list, XML or binary ('-' reads standard input).")]
-        )
-    }
+    static let file = Positional("FILE", help: PlistInputFile.help(plural: false))
 
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let parsed = try ParsedArguments(arguments, spec: ArgumentSpec())
-        guard let document = try PlistInputFile.readSingle(parsed, context: context) else { return .failure }
+    static let configuration = CommandConfiguration(
+        path: "plist print",
+        overview: "Print a property list as a human-readable tree (like plutil -p).",
+        arguments: [file.declaration])
+
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        guard let document = try PlistInputFile.readSingle(parsed.value(file), context: context) else { return .failure }
         context.standardOutput.write(document.root.treeDescription)
         return .success
     }

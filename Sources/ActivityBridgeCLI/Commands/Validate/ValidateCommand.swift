@@ -8,33 +8,24 @@ import PropertyList
 /// Exit 0 when clean, 1 on any error (or warning with `--warnings-as-errors`), 64 on a usage error,
 /// 66 when an input cannot be read (the other files are still checked and reported).
 enum ValidateCommand: Command {
-    static let formats = ["text", "json", "sarif"]
+    static let format = CommonOptions.format(["text", "json", "sarif"])
+    static let plists = Positional("PLIST", repeatable: true, help: "Info.plist files to check (XML or binary).")
 
-    static var help: CommandHelp {
-        CommandHelp(
-            path: "validate",
-            overview: "Check Info.plist NSUserActivityTypes declarations (text, JSON or SARIF).",
-            usage: "validate [--format text|json|sarif] [--define NAME=VALUE]... [--manifest BRIDGE.plist]... [--warnings-as-errors] PLIST...",
-            arguments: [CommandHelp.Entry("PLIST", "Info.plist files to check (XML or binary).")],
-            options: [
-                CommandHelp.Entry("--format FORMAT", "Output format: text (default), json or sarif."),
-                CommandHelp.Entry("--define NAME=VALUE", "Define a build setting for $(NAME) / ${NAME} references; repeatable."),
-                CommandHelp.Entry("--manifest BRIDGE.plist", "Cross-check declared types with a bridge manifest's (activity-type-unhandled/-undeclared) and check the manifest; repeatable: one for all PLISTs, or one per PLIST in order."),
-                CommandHelp.Entry("--warnings-as-errors", "Exit 1 when there is any warning."),
-            ]
-        )
-    }
+    static let configuration = CommandConfiguration(
+        path: "validate",
+        overview: "Check Info.plist NSUserActivityTypes declarations (text, JSON or SARIF).",
+        arguments: [format.declaration, CommonOptions.define.declaration, BridgeManifestFiles.option.declaration,
+                    CommonOptions.disable.declaration, CommonOptions.warningsAsErrors.declaration, plists.declaration])
 
-    static func run(_ arguments: [String], context: CommandContext) throws -> ExitCode {
-        let parsed = try ParsedArguments(
-            arguments, spec: ArgumentSpec(valueOptions: ["--format", "--define", BridgeManifestFiles.option], flags: ["--warnings-as-errors"]))
-        let format = try parsed.choice("--format", in: formats, default: "text")
-        let defines = try buildSettings(parsed.values("--define"))
-        let paths = try parsed.requirePositionals("PLIST")
-        let warningsAsErrors = parsed.flag("--warnings-as-errors")
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let format = try parsed.value(format, default: "text")
+        let defines = try CommonOptions.buildSettings(parsed)
+        let filter = try CommonOptions.filter(parsed)
+        let paths = parsed.values(plists)
+        let warningsAsErrors = parsed.isSet(CommonOptions.warningsAsErrors)
 
         let files = paths.map { ActivityTypeValidator.BatchFile(path: context.resolve($0), displayPath: $0) }
-        let manifests = BridgeManifestFiles.load(parsed.values(BridgeManifestFiles.option), platform: .latest, keepHosts: false,
+        let manifests = BridgeManifestFiles.load(try parsed.values(BridgeManifestFiles.option), platform: .latest, keepHosts: false,
                                                  unknownAppSeverity: .warning, context: context)
         let handledTypes = try BridgeManifestFiles.handledTypes(manifests, plistCount: files.count)
         let progress = ValidateProgress(total: files.count, context: context)
@@ -55,11 +46,14 @@ enum ValidateCommand: Command {
         }
         report.results += manifests.compactMap(\.validationResult)
         unreadable += manifests.compactMap(\.readError)
+        for index in report.results.indices {
+            report.results[index].diagnostics = filter.apply(report.results[index].diagnostics)
+        }
 
         let output = switch format {
         case "json": ValidateJSONFormatter.render(report)
-        case "sarif": ValidateSARIFFormatter.render(report, toolVersion: ActivityBridgeCommand.version)
-        default: ValidateTextFormatter.render(report)
+        case "sarif": report.sarifLog.text
+        default: report.text
         }
         context.standardOutput.write(output)
 
@@ -67,17 +61,5 @@ enum ValidateCommand: Command {
             throw CommandError.noInput(unreadable.joined(separator: "; "))
         }
         return report.fails(warningsAsErrors: warningsAsErrors) ? .failure : .success
-    }
-
-    /// `--define NAME=VALUE` values; the last definition of a name wins.
-    static func buildSettings(_ definitions: [String]) throws(CommandError) -> BuildSettings {
-        var settings = BuildSettings()
-        for text in definitions {
-            guard let (name, value) = BuildSettings.parseDefinition(text) else {
-                throw .usage("invalid value '\(text)' for '--define': expected NAME=VALUE, NAME made of letters, digits and _")
-            }
-            settings[name] = value
-        }
-        return settings
     }
 }

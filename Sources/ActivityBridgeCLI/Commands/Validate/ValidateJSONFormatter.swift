@@ -1,34 +1,36 @@
 import ActivityKit
+import JSON
 import PropertyList
 
-/// `--format json`: the document fixed by `spec/cli.md`.
+/// `--format json`: one document (ActivityBridgeCLI.docc, "validate").
 ///
 /// ```json
 /// {"files":[{"path":"Info.plist","activityTypes":[{"value":"$(ID).open","resolved":"com.x.open","line":31,"column":3,"index":0}],
-///            "diagnostics":[{"rule":"activity-type-format","severity":"warning","message":"…","line":33,"column":3}]}],
+///            "diagnostics":[{"rule":"activity-type-duplicate","severity":"warning","message":"…","line":33,"column":3}]}],
 ///  "summary":{"files":1,"errors":0,"warnings":1,"notes":0}}
 /// ```
 ///
-/// Additions to the spec's keys: `activityTypes[].index` (position in the array); `line`/`column` of an
+/// Beyond the contract's keys: `activityTypes[].index` (position in the array); `line`/`column` of an
 /// activity type are null for binary property lists (no positions); a diagnostic located in another
-/// file than `path` (a manifest entry) carries that file as `file`.
+/// file than `path` (a manifest entry) carries that file as `file`; related notes as `notes`.
 enum ValidateJSONFormatter {
     static func render(_ report: ValidateReport) -> String {
-        let document = ValidateJSONValue.object([
+        let counts = report.counts
+        let document = JSONValue.object([
             ("files", .array(report.results.map(file))),
             ("summary", .object([
-                ("files", .integer(report.fileCount)),
-                ("errors", .integer(report.errors)),
-                ("warnings", .integer(report.warnings)),
-                ("notes", .integer(report.notes)),
+                ("files", .integer(report.results.count)),
+                ("errors", .integer(counts.errors)),
+                ("warnings", .integer(counts.warnings)),
+                ("notes", .integer(counts.notes)),
             ])),
         ])
         return document.text + "\n"
     }
 
-    private static func file(_ result: ValidationResult) -> ValidateJSONValue {
+    private static func file(_ result: ValidationResult) -> JSONValue {
         let declarations = result.declarations?.declarations ?? []
-        let activityTypes: [ValidateJSONValue] = declarations.compactMap { declaration in
+        let activityTypes: [JSONValue] = declarations.compactMap { declaration in
             guard let raw = declaration.rawValue, let resolved = declaration.resolvedValue else { return nil }
             return .object([
                 ("value", .string(raw)),
@@ -41,21 +43,7 @@ enum ValidateJSONFormatter {
         return .object([
             ("path", .string(result.path)),
             ("activityTypes", .array(activityTypes)),
-            ("diagnostics", .array(result.diagnostics.map { diagnostic(in: result.path, $0) })),
+            ("diagnostics", .array(result.diagnostics.map { $0.jsonValue(omittingFile: result.path) })),
         ])
-    }
-
-    private static func diagnostic(in path: String, _ diagnostic: Diagnostic) -> ValidateJSONValue {
-        var members: [(String, ValidateJSONValue)] = [
-            ("rule", .string(diagnostic.rule.rawValue)),
-            ("severity", .string(diagnostic.severity.rawValue)),
-            ("message", .string(diagnostic.message)),
-            ("line", .integer(diagnostic.location.line)),
-            ("column", .integer(diagnostic.location.column)),
-        ]
-        if diagnostic.location.file != path {
-            members.append(("file", .string(diagnostic.location.file)))
-        }
-        return .object(members)
     }
 }

@@ -1,27 +1,33 @@
 import ActivityKit
 import PropertyList
 
-/// The results of one `validate` run and the totals every output format prints.
+/// The results of one `validate` run, its totals, and its text and SARIF forms (JSON has a
+/// document of its own, ``ValidateJSONFormatter``).
 struct ValidateReport {
     var results: [ValidationResult] = []
 
-    var fileCount: Int { results.count }
-    var errors: Int { results.reduce(0) { $0 + $1.count(of: .error) } }
-    var warnings: Int { results.reduce(0) { $0 + $1.count(of: .warning) } }
-    var notes: Int { results.reduce(0) { $0 + $1.count(of: .note) } }
+    var counts: DiagnosticCounts { DiagnosticCounts(results.lazy.flatMap(\.diagnostics)) }
 
     /// Whether the run fails (exit 1): any error, or any warning when warnings count as errors.
-    func fails(warningsAsErrors: Bool) -> Bool {
-        errors > 0 || (warningsAsErrors && warnings > 0)
-    }
+    func fails(warningsAsErrors: Bool) -> Bool { counts.fails(warningsAsErrors: warningsAsErrors) }
 
     /// `N files checked: E errors, W warnings, N notes`.
-    var summaryLine: String {
-        "\(Self.counted(fileCount, "file")) checked: \(Self.counted(errors, "error")), "
-            + "\(Self.counted(warnings, "warning")), \(Self.counted(notes, "note"))"
+    var summaryLine: String { "\(DiagnosticCounts.counted(results.count, "file")) checked: \(counts.text)" }
+
+    /// `--format text`: one `PATH:LINE:COLUMN: severity: MESSAGE [rule-id]` line per finding (and its
+    /// notes), then the summary line.
+    var text: String {
+        var output = ""
+        for result in results {
+            for diagnostic in result.diagnostics { output += diagnostic.textLines }
+        }
+        return output + summaryLine + "\n"
     }
 
-    private static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    /// `--format sarif`: every rule of ``ValidationRule/all`` and every finding.
+    var sarifLog: SARIFLog {
+        SARIFLog(toolName: "activity-bridge", toolVersion: ActivityBridgeCommand.version,
+                 rules: ValidationRule.all.map { RuleDescription($0.id, $0.severity, $0.summary) },
+                 artifacts: results.map(\.path), diagnostics: results.flatMap(\.diagnostics))
     }
 }

@@ -1,0 +1,58 @@
+import ActivityKit
+import PropertyList
+
+/// Options that several commands share, declared once.
+enum CommonOptions {
+    /// `--format FORMAT`: the first choice is the default.
+    static func format(_ choices: [String], _ help: String = "Output format") -> Option<String> {
+        Option("--format", value: "FORMAT", choices: choices, help: help)
+    }
+
+    /// `--store PATH`: the SQLite store, `./activity-bridge.sqlite` when absent.
+    static let store = Option(
+        "--store", value: "PATH", help: "The SQLite store (default ./\(DonationStore.defaultFileName)).")
+
+    /// `--define NAME=VALUE`, repeatable: a build setting for `$(NAME)` references.
+    static let define = Option<(name: String, value: String)>(
+        "--define", value: "NAME=VALUE", repeatable: true,
+        help: "Define a build setting for $(NAME) / ${NAME} references; repeatable."
+    ) { text throws(CommandError) in
+        guard let definition = BuildSettings.parseDefinition(text) else {
+            throw .usage("invalid value '\(text)' for '--define': expected NAME=VALUE, NAME made of letters, digits and _")
+        }
+        return definition
+    }
+
+    /// `--disable RULE`, repeatable: drop a rule's findings.
+    static let disable = Option<Diagnostic.Rule>(
+        "--disable", value: "RULE", repeatable: true, help: "Drop the findings of RULE (a rule id such as activity-type-format); repeatable."
+    ) { text throws(CommandError) in
+        guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
+            throw .usage("invalid value '\(text)' for '--disable': expected a rule id such as activity-type-format")
+        }
+        return Diagnostic.Rule(rawValue: text)
+    }
+
+    /// `--warnings-as-errors`.
+    static let warningsAsErrors = Flag("--warnings-as-errors", help: "Exit 1 when there is any warning.")
+
+    /// `-o, --output OUT`.
+    static func output(_ help: String) -> Option<String> { Option("--output", short: "-o", value: "OUT", help: help) }
+
+    /// The build settings of every `--define`; the last definition of a name wins.
+    static func buildSettings(_ parsed: ParsedArguments) throws(CommandError) -> BuildSettings {
+        var settings = BuildSettings()
+        for (name, value) in try parsed.values(define) { settings[name] = value }
+        return settings
+    }
+
+    /// The filter of every `--disable`.
+    /// `plist-syntax` cannot be disabled: a file that does not parse has nothing else to check.
+    static func filter(_ parsed: ParsedArguments) throws(CommandError) -> DiagnosticFilter {
+        let rules = try parsed.values(disable)
+        if rules.contains(.plistSyntax) {
+            throw .usage("'plist-syntax' cannot be disabled: a file that is not a valid property list cannot be checked further")
+        }
+        return DiagnosticFilter(disabling: rules)
+    }
+}
