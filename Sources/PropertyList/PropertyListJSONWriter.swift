@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Writes a property list as one compact JSON document (the `plist convert --to json` mapping of
 /// `spec/cli.md`), followed by a newline.
@@ -90,35 +91,8 @@ public struct PropertyListJSONWriter: Sendable {
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`-style or
-    /// `\u00XX` escapes, everything else as raw UTF-8.
+    /// Appends `text` as a JSON string, escaped as every JSON text of the package is (``JSONEscaping``).
     static func appendQuoted(_ text: String, to buffer: inout PropertyListWriterBuffer) {
-        var text = text
-        buffer.append(0x22)
-        text.withUTF8 { bytes in
-            if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-                buffer.append(utf8Bytes: bytes)
-                return
-            }
-            for byte in bytes {
-                switch byte {
-                case 0x22: buffer.append("\\\"")
-                case 0x5C: buffer.append("\\\\")
-                case 0x0A: buffer.append("\\n")
-                case 0x0D: buffer.append("\\r")
-                case 0x09: buffer.append("\\t")
-                case 0x08: buffer.append("\\b")
-                case 0x0C: buffer.append("\\f")
-                case ..<0x20:
-                    buffer.append("\\u00")
-                    buffer.append(hexDigits[Int(byte >> 4)])
-                    buffer.append(hexDigits[Int(byte & 0x0F)])
-                default: buffer.append(byte)
-                }
-            }
-        }
-        buffer.append(0x22)
+        buffer.appendJSONString(text)
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 
 /// The byte buffer the XML and JSON writers fill: appends go straight into one growing array,
@@ -21,6 +22,9 @@ struct PropertyListWriterBuffer {
     }
 
     mutating func append(utf8Bytes: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: utf8Bytes) }
+
+    /// Appends `text` as a JSON string literal.
+    mutating func appendJSONString(_ text: String) { JSONEscaping.appendQuoted(text, to: &bytes) }
 
     mutating func appendTabs(_ count: Int) {
         for _ in 0..<count { bytes.append(0x09) }

@@ -156,10 +156,15 @@ struct ParameterJSONTests {
         #expect(ParameterJSON.decode(text) == parameters)
     }
 
-    @Test func keepsDocumentOrderWhenWriting() throws {
+    @Test func keepsDocumentOrderWhenWritingAndReading() throws {
         #expect(try ParameterJSON.encode(["b": 1, "a": 2]) == #"{"b":1,"a":2}"#)
         #expect(try ParameterJSON.encode([:]) == "{}")
-        #expect(ParameterJSON.quoted("a\"b") == #""a\"b""#)
+        // A round trip keeps the order of every dictionary, nested ones included.
+        let parameters: PropertyListDictionary = ["zeta": ["y": 1, "x": [["q": true, "p": "s"]]], "alpha": 2.5]
+        let decoded = try #require(ParameterJSON.decode(try ParameterJSON.encode(parameters)))
+        #expect(decoded == parameters)
+        #expect(decoded.entries.map(\.key) == ["zeta", "alpha"])
+        #expect(decoded["zeta"]?.dictionaryValue?.entries.map(\.key) == ["y", "x"])
     }
 
     @Test func rejectsWhatJSONCannotHold() {

@@ -1,3 +1,4 @@
+import JSON
 import PropertyList
 
 /// What one `migrate` run did: every legacy event read is counted once, as migrated now, already
@@ -33,13 +34,14 @@ public struct MigrationReport: Hashable, Sendable {
     /// `{"read":N,"migrated":N,"alreadyMigrated":N,"skipped":{"REASON":N}}`, plus
     /// `unverifiedEntities`, `dryRun` and `deletablePersistentIdentifiers`.
     public var json: String {
-        let reasons = MigrationSkipReason.allCases.map { "\"\($0.rawValue)\":\(skipped($0))" }.joined(separator: ",")
-        let deletable = deletablePersistentIdentifiers.map(Self.quoted).joined(separator: ",")
-        return "{\"read\":\(read),\"migrated\":\(migrated),\"alreadyMigrated\":\(alreadyMigrated),"
-            + "\"skipped\":{\(reasons)},\"unverifiedEntities\":\(unverifiedEntities),\"dryRun\":\(dryRun),"
-            + "\"deletablePersistentIdentifiers\":[\(deletable)]}"
+        JSONValue.object([
+            ("read", .integer(read)),
+            ("migrated", .integer(migrated)),
+            ("alreadyMigrated", .integer(alreadyMigrated)),
+            ("skipped", .object(MigrationSkipReason.allCases.map { ($0.rawValue, .integer(skipped($0))) })),
+            ("unverifiedEntities", .integer(unverifiedEntities)),
+            ("dryRun", .bool(dryRun)),
+            ("deletablePersistentIdentifiers", .array(deletablePersistentIdentifiers.map { .string($0) })),
+        ]).text
     }
-
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 }

@@ -10,7 +10,7 @@ public enum ReplayValueText {
         case let .integer(integer): integer.description
         case let .real(real): real.description
         case let .bool(bool): bool ? "true" : "false"
-        case let .date(date): date.formatted(Date.ISO8601FormatStyle())
+        case let .date(date): UTCTimestamp.string(date)
         case let .data(data): "<\(data.count) bytes>"
         case let .array(elements): "[" + elements.map(render).joined(separator: ", ") + "]"
         case let .dictionary(dictionary):

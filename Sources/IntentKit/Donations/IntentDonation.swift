@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 public import PropertyList
 
@@ -63,14 +64,11 @@ public struct IntentDonationStatistics: Hashable, Sendable {
 
     /// `{"total":N,"byIntent":{NAME:N}}`, names sorted.
     public var json: String {
-        let entries = byIntent.keys.sorted().map { name in
-            "\(ParameterJSON.quoted(name)):\(byIntent[name] ?? 0)"
-        }
-        return "{\"total\":\(total),\"byIntent\":{\(entries.joined(separator: ","))}}"
+        JSONValue.object([
+            ("total", .integer(total)),
+            ("byIntent", .object(byIntent.keys.sorted().map { ($0, .integer(byIntent[$0] ?? 0)) })),
+        ]).text
     }
 }
 
-extension ParameterJSON {
-    /// `text` as a JSON string literal.
-    public static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
-}
+

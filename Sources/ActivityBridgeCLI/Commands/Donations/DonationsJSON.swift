@@ -1,33 +1,20 @@
 import ActivityKit
 import Foundation
+import JSON
 import PropertyList
 
 /// Small JSON and time helpers for the donations subcommands' output.
 enum DonationsJSON {
     /// A JSON string literal.
-    static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
+    static func quoted(_ text: String) -> String { JSONEscaping.quoted(text) }
 
     /// A JSON number for a double (always finite here: scores and counts).
     static func number(_ value: Double) -> String {
         value.isFinite ? String(format: "%.6g", value) : "0"
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds), as `spec/cli.md` writes dates.
-    static func timestamp(_ date: Date) -> String {
-        // A date from an imported file can be far outside what time_t holds: no trap, raw seconds.
-        guard var seconds = time_t(exactly: date.timeIntervalSince1970.rounded(.down)),
-              abs(seconds) < 253_402_300_800  // year 9999
-        else { return "\(date.timeIntervalSince1970)s" }
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        // Built by hand: String(format:) costs more than the rest of a list line.
-        func padded(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-        }
-        return padded(parts.tm_year + 1900, 4) + "-" + padded(parts.tm_mon + 1, 2) + "-" + padded(parts.tm_mday, 2)
-            + "T" + padded(parts.tm_hour, 2) + ":" + padded(parts.tm_min, 2) + ":" + padded(parts.tm_sec, 2) + "Z"
-    }
+    /// `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds).
+    static func timestamp(_ date: Date) -> String { UTCTimestamp.string(date) }
 
     /// Parses `--now`: `YYYY-MM-DDTHH:MM:SSZ` (fractions and offsets allowed) or seconds since 1970.
     static func parseMoment(_ text: String) -> Date? {

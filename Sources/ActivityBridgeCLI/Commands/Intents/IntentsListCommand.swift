@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import JSON
 
 /// `activity-bridge intents list [--store PATH] [--format text|json]`
 ///
@@ -50,10 +51,13 @@ enum IntentsListCommand: Command {
     }
 
     static func json(_ donation: IntentDonation) throws -> String {
-        "{\"identifier\":\(ParameterJSON.quoted(donation.identifier.description)),"
-            + "\"intent\":\(ParameterJSON.quoted(donation.intentTypeName)),"
-            + "\"parameters\":\(try ParameterJSON.encode(donation.parameters)),"
-            + "\"donatedAt\":\(ParameterJSON.quoted(IntentsStore.timestamp(donation.donatedAt))),"
-            + "\"migratedFrom\":\(donation.migratedFrom.map(ParameterJSON.quoted) ?? "null")}"
+        // The parameters are already JSON text; splice them in rather than parse them again.
+        let head = JSONValue.object([
+            ("identifier", .string(donation.identifier.description)), ("intent", .string(donation.intentTypeName)),
+        ]).text.dropLast()
+        let tail = JSONValue.object([
+            ("donatedAt", .string(IntentsStore.timestamp(donation.donatedAt))), ("migratedFrom", .string(donation.migratedFrom)),
+        ]).text.dropFirst()
+        return head + ",\"parameters\":" + (try ParameterJSON.encode(donation.parameters)) + "," + tail
     }
 }

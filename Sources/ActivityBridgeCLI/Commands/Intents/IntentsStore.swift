@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import PropertyList
 import SQLiteStore
 
 /// The `--store PATH` option of the intents subcommands and opening the donations it names.
@@ -62,6 +63,6 @@ struct IntentsStore {
 
     /// `2027-01-15T08:00:00Z`.
     static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .current))
+        UTCTimestamp.string(date)
     }
 }
