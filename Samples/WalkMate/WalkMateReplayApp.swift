@@ -4,7 +4,7 @@ public import ActivityKit
 public import IntentKit
 public import PropertyList
 
-/// Walk Mate as replay scripts drive it (`app` = `walkmate`; `spec/replay-format.md`).
+/// Walk Mate as replay scripts drive it (`app` = `walkmate`; ActivityBridge.docc, Replay scripts).
 ///
 /// The favorites live in `walkmate.sqlite` in the script's directory; Spotlight entries and
 /// intent donations go to the session's intent store, where `spotlightSearch`, `spotlightTap`

@@ -2,7 +2,7 @@ import Foundation
 import PropertyList
 
 /// Builds the donation log that `donations import`, `migrate` and the plist benchmarks read:
-/// `{"donations": [activity, …]}`, each activity dict with the keys of `spec/replay-format.md`
+/// `{"donations": [activity, …]}`, each activity dict with the keys of ActivityKit.docc's Activity dictionaries
 /// ("Activity dictionaries") plus `donatedAt`. Deterministic for a given count and seed.
 ///
 /// Mix: half Hairdressers bookings (`com.donnywals.hairdressers.appointment`, userInfo

@@ -1,7 +1,7 @@
 import Foundation
 import PropertyList
 
-/// The keys of an activity dictionary (`spec/replay-format.md`, "Activity dictionaries"): the form
+/// The keys of an activity dictionary (<doc:ActivityDictionaries>): the form
 /// a ``UserActivity`` takes in replay scripts, donation imports and the donation store.
 public enum ActivityDictionaryKey {
     public static let activityType = "activityType"

@@ -1,6 +1,6 @@
 public import PropertyList
 
-/// The activity types an app declares in its Info.plist (`NSUserActivityTypes`, apple-semantics §3) and
+/// The activity types an app declares in its Info.plist (`NSUserActivityTypes`, R3 in <doc:ApplesRules>) and
 /// the related `CoreSpotlightContinuation` flag, with build-setting references expanded.
 ///
 /// This is the model both `activity-bridge validate` and the continuation engine read:

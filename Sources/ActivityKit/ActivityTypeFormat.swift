@@ -1,4 +1,4 @@
-/// The shapes an `NSUserActivityTypes` string is expected to have (apple-semantics R3.2): a reverse-DNS
+/// The shapes an `NSUserActivityTypes` string is expected to have (R3.2 in <doc:ApplesRules>): a reverse-DNS
 /// identifier, a SiriKit intent class name, or one of the ``SystemActivityType`` names.
 public enum ActivityTypeFormat: Hashable, Sendable {
     /// Two or more dot-separated labels of ASCII letters, digits, `-` and `_`: `com.example.app.open`.

@@ -22,7 +22,7 @@ extension ActivityTypeValidator {
     ///   - workers: the most threads to use; defaults to the active processor count.
     ///   - progress: called after each file with the number done so far (serialised, any thread).
     /// - Returns: per file, the findings or why it could not be read
-    ///   (``PropertyListReadError/unreadableFile(path:reason:)``).
+    ///   (`PropertyListReadError.unreadableFile(path:reason:)`).
     public func validateFiles(
         _ files: [BatchFile], defines: BuildSettings = BuildSettings(),
         handledTypes: [ValidationInput.HandledType]? = nil,

@@ -1,7 +1,7 @@
 public import Foundation
 public import PropertyList
 
-/// Checks Info.plist activity declarations: the rules of `activity-bridge validate` (`spec/cli.md`).
+/// Checks Info.plist activity declarations: the rules of `activity-bridge validate` (<doc:ValidateRules>).
 ///
 /// Each diagnostic points at the element it is about: the `<string>` of a bad type, the value under
 /// `NSUserActivityTypes` when it is not an array, the root `<dict>` when the key is missing. Binary
@@ -39,7 +39,7 @@ public struct ActivityTypeValidator: Sendable {
     ///   - defines: definitions for `$(NAME)` references.
     ///   - handledTypes: the bridge manifest's handled types (see ``ValidationInput/handledTypes``).
     /// - Returns: the findings; a file that is not a valid property list yields its `plist-syntax` error.
-    /// - Throws: ``PropertyListReadError/unreadableFile(path:reason:)`` only, when the file cannot be read.
+    /// - Throws: `PropertyListReadError.unreadableFile(path:reason:)` only, when the file cannot be read.
     public func validateFile(
         atPath path: String, displayPath: String? = nil, defines: BuildSettings = BuildSettings(),
         handledTypes: [ValidationInput.HandledType]? = nil

@@ -1,5 +1,5 @@
 /// Build-setting definitions (`--define NAME=VALUE`) and the expansion Xcode applies to Info.plist
-/// strings when `INFOPLIST_EXPAND_BUILD_SETTINGS` is on (apple-semantics R3.4).
+/// strings when `INFOPLIST_EXPAND_BUILD_SETTINGS` is on (R3.4 in <doc:ApplesRules>).
 ///
 /// Recognised references: `$(NAME)`, `${NAME}`, and either form with modifiers,
 /// `$(NAME:modifier[:modifier…])` (see ``BuildSettingModifier``). References nest: a definition may refer to

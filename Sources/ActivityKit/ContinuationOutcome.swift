@@ -1,4 +1,4 @@
-/// What became of one continued activity: the `outcome` values of `spec/replay-format.md`.
+/// What became of one continued activity: the `outcome` values of replay scripts (ActivityBridge.docc, Replay scripts).
 public enum ContinuationOutcome: String, Hashable, Sendable, CaseIterable {
     /// A registered handler took the activity and returned true.
     case handled

@@ -1,6 +1,6 @@
 public import PropertyList
 
-// The rule identifiers of `activity-bridge validate` (see `spec/cli.md`, "validate").
+// The rule identifiers of `activity-bridge validate` (see <doc:ValidateRules>).
 // `plist-syntax` and `duplicate-key` come from the PropertyList module itself.
 extension Diagnostic.Rule {
     /// No `NSUserActivityTypes` key at the top level (a note: many apps declare none).

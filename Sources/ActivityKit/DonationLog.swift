@@ -2,7 +2,7 @@ public import Foundation
 public import PropertyList
 
 /// The donation-log property list that `donations import` reads: `{"donations": [activity, …]}`,
-/// each activity an activity dictionary (`spec/replay-format.md`) plus an optional `donatedAt` date.
+/// each activity an activity dictionary (<doc:ActivityDictionaries>) plus an optional `donatedAt` date.
 public enum DonationLog {
     public static let rootKey = "donations"
 
@@ -11,7 +11,7 @@ public enum DonationLog {
     /// and unknown-key warnings. ``UserActivity/donationWarnings`` are not included.
     public struct Decoded: Sendable {
         /// The valid donations, in log order (all of them when ``errors`` is empty). Each has
-        /// passed ``UserActivity/validate()``, so ``DonationStore/importDonations(_:progress:)-(Decoded,_)``
+        /// passed ``UserActivity/validate()``, so `DonationStore.importDonations(_:progress:)`
         /// stores them without checking again.
         public internal(set) var donations: [Donation]
         public internal(set) var issues: [UserActivityIssue]

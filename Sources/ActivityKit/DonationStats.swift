@@ -21,7 +21,7 @@ public struct DonationStats: Sendable, Hashable {
 
 extension DonationStore {
     /// Totals, distinct persistent identifiers, prediction-eligible events and events per type,
-    /// read in one snapshot from the count summaries (``DonationCountSummary``).
+    /// read in one snapshot from the count summaries (`DonationCountSummary`).
     public func stats() throws(DonationStoreError) -> DonationStats {
         try read {
             try connection.transaction(.deferred) {

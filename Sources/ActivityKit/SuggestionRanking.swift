@@ -29,7 +29,7 @@ public struct DonationSuggestion: Sendable, Hashable {
 /// The decay is exponential so that it factors: `Σ 2^((t − now)/H) = 2^((r − now)/H) · Σ 2^((t − r)/H)`
 /// for any reference time `r`. The store keeps `Σ 2^((t − r)/H)` per group, with `r` the group's
 /// latest eligible donation, updated as events are stored and deleted
-/// (``SuggestionScoreSummary``), so ranking reads one row per group plus the few expired or
+/// (`SuggestionScoreSummary`), so ranking reads one row per group plus the few expired or
 /// future-dated events to take back out, not every event.
 public enum SuggestionRanking {
     public static let halfLife: TimeInterval = 7 * 86_400

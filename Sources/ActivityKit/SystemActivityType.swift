@@ -1,4 +1,4 @@
-/// Activity types the system itself delivers (apple-semantics R2.7). An app needs no
+/// Activity types the system itself delivers (R2.7 in <doc:ApplesRules>). An app needs no
 /// `NSUserActivityTypes` entry for them; each has its own delivery requirement instead.
 ///
 /// ```swift

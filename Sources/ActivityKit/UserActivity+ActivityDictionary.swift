@@ -2,7 +2,7 @@ import Foundation
 public import PropertyList
 
 extension UserActivity {
-    /// Builds an activity from an activity dictionary (`spec/replay-format.md`).
+    /// Builds an activity from an activity dictionary (<doc:ActivityDictionaries>).
     ///
     /// Checks the dictionary's shape only: `activityType` present and a non-empty string, every
     /// known key of its expected kind. Apple's rules (URL scheme, required keys…) are

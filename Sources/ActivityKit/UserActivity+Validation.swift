@@ -7,7 +7,7 @@ extension UserActivity {
     /// Checks Apple's rules; returns every error and warning, in a stable order.
     ///
     /// Errors: an empty activityType; a userInfo value that is not a property-list value (in this
-    /// model every ``PropertyListValue`` is one except `uid`, a keyed-archiver reference; Apple's
+    /// model every `PropertyListValue` is one except `uid`, a keyed-archiver reference; Apple's
     /// other allowed types NSNull, NSSet, NSURL and NSUUID have no property-list form here);
     /// a webpageURL that is not http(s); a required userInfo key that userInfo lacks.
     /// Warnings: userInfo over 3 KB when encoded as a binary property list (``userInfoEncodedSize``,

@@ -4,7 +4,7 @@ public import PropertyList
 /// A legacy `NSUserActivity` as a plain value: what an app sets before `becomeCurrent()` and what
 /// the system stores when the activity is donated to Siri or indexed by Spotlight.
 ///
-/// Defaults follow Apple (`research/apple-semantics.md` R1.14): eligible for Handoff, not for
+/// Defaults follow Apple (R1.14 in <doc:ApplesRules>): eligible for Handoff, not for
 /// prediction, search or public indexing. Building a value never fails; ``validate()`` lists what
 /// Apple would reject or advise against, and ``validated()`` throws when any of it is an error.
 ///
@@ -17,7 +17,7 @@ public import PropertyList
 /// activity.isEligibleForPrediction = true
 /// ```
 ///
-/// The activity-dictionary form of `spec/replay-format.md` is in `UserActivity+ActivityDictionary.swift`.
+/// The activity-dictionary form (<doc:ActivityDictionaries>) is in `UserActivity+ActivityDictionary.swift`.
 public struct UserActivity: Sendable, Hashable {
     /// The type the app declares in `NSUserActivityTypes`; set once, like `init(activityType:)` (R1.1).
     public let activityType: String

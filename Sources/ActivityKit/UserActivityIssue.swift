@@ -3,7 +3,7 @@ public import PropertyList
 /// One problem with a ``UserActivity`` or its activity dictionary: which rule, how bad, where
 /// (a path inside the activity dictionary, e.g. `userInfo.items[2]`), and a message.
 ///
-/// The rule ids double as ``Diagnostic/Rule``s, so a command can print an issue as a diagnostic at
+/// The rule ids double as `Diagnostic.Rule`s, so a command can print an issue as a diagnostic at
 /// the source location of ``path`` (see ``diagnostic(at:)``).
 public struct UserActivityIssue: Hashable, Sendable, CustomStringConvertible {
     /// A stable identifier for each kind of issue.

@@ -13,7 +13,7 @@ public struct ValidationRule: Hashable, Sendable {
         self.summary = summary
     }
 
-    /// Every rule, in the order of `spec/cli.md`, then this implementation's additions.
+    /// Every rule, in the order of <doc:ValidateRules>: the contract's rules, then this implementation's additions.
     public static let all: [ValidationRule] = [
         ValidationRule(.plistSyntax, .error, "The file is not a well-formed, valid property list."),
         ValidationRule(.duplicateKey, .warning, "A dictionary repeats a key; the last value wins."),

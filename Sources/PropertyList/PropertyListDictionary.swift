@@ -1,7 +1,7 @@
 /// A property-list dictionary: unique string keys that keep their insertion (document) order.
 ///
 /// Small dictionaries (the common case in Info.plists and activity userInfo) are searched
-/// linearly; a hash index is built once a dictionary grows past ``indexThreshold`` keys, so a
+/// linearly; a hash index is built once a dictionary grows past `indexThreshold` keys, so a
 /// 300,000-key dictionary still has O(1) lookups. Equality ignores key order, as property lists do.
 public struct PropertyListDictionary: Sendable {
     public struct Entry: Hashable, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import JSON
 
 /// Writes a property list as one compact JSON document (the `plist convert --to json` mapping of
-/// `spec/cli.md`), followed by a newline.
+/// <doc:JSONMapping>), followed by a newline.
 ///
 /// | plist | JSON |
 /// | --- | --- |

@@ -19,7 +19,7 @@ public import PropertyList
 /// ends `notHandled`, as a legacy handler returning false does. An entity that no longer exists
 /// follows the entry's ``MissingEntityPolicy``. Types the manifest does not map, and platforms
 /// where none of a type's intents exists, go to the legacy handler: apps ship both during the
-/// transition (`research/apple-semantics.md` R10.4).
+/// transition (R10.4, ActivityKit.docc, Apple's rules).
 public struct BridgeContinuationRoute: ContinuationRoute {
     public let manifest: BridgeManifest
     /// The manifest's warnings (it has no errors, or it would not have loaded).

@@ -2,7 +2,7 @@ public import IntentKit
 public import PropertyList
 
 /// The second half of the continuation bridge: the canonical values of a target's bindings
-/// become an ``IntentRequest`` the app's registry can run. Entity parameters are looked up
+/// become an `IntentRequest` the app's registry can run. Entity parameters are looked up
 /// through their query's `entities(for:)` — the stored identifier, never a title — and other
 /// kinds go through the registry's coercion, so numbers are clamped as the intent declares.
 public enum BridgedIntentRequest {

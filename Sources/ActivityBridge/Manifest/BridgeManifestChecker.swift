@@ -5,7 +5,7 @@ public import PropertyList
 /// exists and can take the value its binding reads, every required parameter gets a value,
 /// every userInfo key read is in the declared shape, and every per-platform entry can be chosen.
 ///
-/// Each finding is a ``Diagnostic`` at the manifest element it is about.
+/// Each finding is a `Diagnostic` at the manifest element it is about.
 public struct BridgeManifestChecker {
     public var catalog: IntentCatalog
 

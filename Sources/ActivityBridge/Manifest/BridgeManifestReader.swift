@@ -1,7 +1,7 @@
 public import Foundation
 public import PropertyList
 
-/// Reads a bridge manifest and checks its structure; every problem is a ``Diagnostic`` at the
+/// Reads a bridge manifest and checks its structure; every problem is a `Diagnostic` at the
 /// element it is about (line and column for XML files). Whether the intents, parameters and
 /// types exist is ``BridgeManifestChecker``'s part, since it needs the app's intents.
 ///

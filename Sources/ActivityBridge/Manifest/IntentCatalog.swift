@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// The intents and entity types an app registers, whatever the platform: what a manifest is
-/// checked against. A snapshot of the declarations, taken from the app's ``IntentRegistry``.
+/// checked against. A snapshot of the declarations, taken from the app's `IntentRegistry`.
 public struct IntentCatalog {
     /// One intent's declaration.
     public struct Intent {

@@ -30,7 +30,7 @@ public struct MigrationReport: Hashable, Sendable {
 
     public func skipped(_ reason: MigrationSkipReason) -> Int { skipped[reason] ?? 0 }
 
-    /// One line of JSON, the contract of `spec/cli.md`:
+    /// One line of JSON, the contract of <doc:MigratingDonations>:
     /// `{"read":N,"migrated":N,"alreadyMigrated":N,"skipped":{"REASON":N}}`, plus
     /// `unverifiedEntities`, `dryRun` and `deletablePersistentIdentifiers`.
     public var json: String {

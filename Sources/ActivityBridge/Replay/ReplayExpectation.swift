@@ -20,7 +20,7 @@ public struct ReplayExpectationFailure: Hashable, Sendable, CustomStringConverti
     }
 }
 
-/// The comparison rules of `spec/replay-format.md`: a key is looked up in the step's result, then in
+/// The comparison rules of <doc:ReplayScripts>: a key is looked up in the step's result, then in
 /// the app's snapshot; arrays under `candidates`, `results`, `spotlight` and `shortcutPhrases`
 /// compare as sets, other arrays in order; numbers compare by value (integer 1 equals real 1.0).
 public enum ReplayExpectation {

@@ -2,7 +2,7 @@ import Foundation
 public import IntentKit
 public import PropertyList
 
-/// A parsed replay script (`spec/replay-format.md`): which app, on which platform, starting closed or
+/// A parsed replay script (<doc:ReplayScripts>): which app, on which platform, starting closed or
 /// launched, through which continuation route, and its steps.
 ///
 /// Parsing checks the script's shape only. Whether each `do` exists and has its arguments is

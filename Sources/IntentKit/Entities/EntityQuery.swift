@@ -25,8 +25,8 @@ public protocol EntityStringQuery: EntityQuery {
 
 /// A query over a small set it can list completely (`EnumerableEntityQuery`, iOS 17; R6.4).
 ///
-/// Adopting it gives default ``entities(for:)`` (input order, unknown identifiers left out),
-/// ``suggestedEntities()`` (everything) and, with ``EntityStringQuery``, ``entities(matching:)``.
+/// Adopting it gives default `entities(for:)` (input order, unknown identifiers left out),
+/// `suggestedEntities()` (everything) and, with ``EntityStringQuery``, `entities(matching:)`.
 public protocol EnumerableEntityQuery: EntityQuery {
     func allEntities() throws -> [Entity]
 }
