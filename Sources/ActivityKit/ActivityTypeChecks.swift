@@ -93,8 +93,9 @@ struct ActivityTypeChecks {
         guard declaration.isResolved else { return }
         switch ActivityTypeFormat(classifying: resolved) {
         case nil:
-            report(.warning, .activityTypeFormat,
-                   "\(Self.quoted(resolved)) is neither a reverse-DNS identifier (com.example.app.action) nor an intent class name (…Intent)",
+            // Bare names (`ReadArticle`) are legal and common in real apps: a note, not a warning.
+            report(.note, .activityTypeFormat,
+                   "\(Self.quoted(resolved)) is neither a reverse-DNS identifier (com.example.app.action) nor an intent class name (…Intent): legal, but Apple recommends reverse-DNS",
                    at: location)
         case .system(.spotlightQuery) where !declared.supportsCoreSpotlightContinuation:
             report(.warning, .coreSpotlightContinuationMissing,

@@ -24,7 +24,7 @@ public struct ValidationRule: Hashable, Sendable {
         ValidationRule(.activityTypeWhitespace, .error, "An activity type contains whitespace, so no activity can match it."),
         ValidationRule(.activityTypeDuplicate, .warning, "An activity type repeats an earlier one (after build-setting expansion)."),
         ValidationRule(.activityTypeUnresolvedVariable, .warning, "A $(NAME) or ${NAME} reference cannot be expanded from the --define values."),
-        ValidationRule(.activityTypeFormat, .warning, "An activity type is neither reverse-DNS (a.b.c) nor an intent class name (…Intent)."),
+        ValidationRule(.activityTypeFormat, .note, "An activity type is neither reverse-DNS (a.b.c) nor an intent class name (…Intent)."),
         ValidationRule(.activityTypeUnhandled, .warning, "A declared activity type is handled by no entry of the bridge manifest."),
         ValidationRule(.activityTypeUndeclared, .error, "The bridge manifest handles an activity type the Info.plist does not declare, so it is never delivered."),
         ValidationRule(.coreSpotlightContinuationMissing, .warning, "com.apple.corespotlightquery is declared but CoreSpotlightContinuation is not true."),

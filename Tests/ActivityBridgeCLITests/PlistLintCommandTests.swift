@@ -50,6 +50,9 @@ struct PlistLintCommandTests {
         #expect(lines.first?.hasPrefix("dup.plist:3:1: warning: ") == true)
         #expect(lines.first?.hasSuffix("[duplicate-key]") == true)
         #expect(lines.last == "dup.plist: OK")
+        let quiet = try BuiltBinary.run(["plist", "lint", "--disable", "duplicate-key", "dup.plist"], in: directory)
+        #expect(quiet.status == 0)
+        #expect(quiet.standardOutput == "dup.plist: OK\n")
     }
 
     @Test func invalidFilesPrintALocatedDiagnosticAndExitOne() throws {

@@ -23,7 +23,9 @@ enum ValidatePlists {
     /// Line 7 holds the first activity type, at column 3 (after two tabs).
     static let clean = plist(["$(PRODUCT_BUNDLE_IDENTIFIER).open", "StartWalkIntent"])
     /// A format warning on line 8 and nothing else.
-    static let warningOnly = plist(["com.walkmate.open", "ReadArticle"])
+    static let warningOnly = plist(["com.walkmate.open", "com.walkmate.open"])
+    /// An `activity-type-format` note on line 8 (a bare name: legal, so not a warning).
+    static let noteOnly = plist(["com.walkmate.open", "ReadArticle"])
     /// An empty-string error on line 7, a duplicate warning on line 9.
     static let withError = plist(["", "com.walkmate.open", "com.walkmate.open"])
 
@@ -47,15 +49,15 @@ struct ValidateCommandTests {
     }
 
     @Test func textListsFindingsThenASummary() throws {
-        let directory = try ValidatePlists.directory(["Bad-Info.plist": ValidatePlists.withError, "Ok-Info.plist": ValidatePlists.warningOnly])
+        let directory = try ValidatePlists.directory(["Bad-Info.plist": ValidatePlists.withError, "Ok-Info.plist": ValidatePlists.noteOnly])
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = run(["Bad-Info.plist", "Ok-Info.plist"], in: directory)
         #expect(result.code == .failure)
         #expect(result.output == """
             Bad-Info.plist:7:3: error: NSUserActivityTypes[0] is an empty string [activity-type-empty]
             Bad-Info.plist:9:3: warning: 'com.walkmate.open' repeats NSUserActivityTypes[1] (line 8) [activity-type-duplicate]
-            Ok-Info.plist:8:3: warning: 'ReadArticle' is neither a reverse-DNS identifier (com.example.app.action) nor an intent class name (…Intent) [activity-type-format]
-            2 files checked: 1 error, 2 warnings, 0 notes
+            Ok-Info.plist:8:3: note: 'ReadArticle' is neither a reverse-DNS identifier (com.example.app.action) nor an intent class name (…Intent): legal, but Apple recommends reverse-DNS [activity-type-format]
+            2 files checked: 1 error, 1 warning, 1 note
 
             """)
         #expect(result.error.isEmpty)
@@ -136,6 +138,25 @@ struct ValidateCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(run(["Info.plist"], in: directory).code == .success)
         #expect(run(["--warnings-as-errors", "Info.plist"], in: directory).code == .failure)
+        // Notes never fail a run.
+        let notes = try ValidatePlists.directory(["Info.plist": ValidatePlists.noteOnly])
+        defer { try? FileManager.default.removeItem(at: notes) }
+        #expect(run(["--warnings-as-errors", "Info.plist"], in: notes).code == .success)
+    }
+
+    @Test func disableDropsARulesFindingsAndItsExitCode() throws {
+        let directory = try ValidatePlists.directory(["Info.plist": ValidatePlists.withError])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let all = run(["Info.plist"], in: directory)
+        #expect(all.output.contains("[activity-type-empty]") && all.output.contains("[activity-type-duplicate]"))
+        let some = run(["--disable", "activity-type-empty", "--disable=activity-type-duplicate", "Info.plist"], in: directory)
+        #expect(some.code == .success)
+        #expect(some.output == "1 file checked: 0 errors, 0 warnings, 0 notes\n")
+        let syntax = run(["--disable", "plist-syntax", "Info.plist"], in: directory)
+        #expect(syntax.code == .usage)
+        #expect(syntax.error.hasPrefix("error: 'plist-syntax' cannot be disabled"))
+        let malformed = run(["--disable", "no such rule!", "Info.plist"], in: directory)
+        #expect(malformed.code == .usage)
     }
 
     @Test func missingFileIsReportedAfterTheOthers() throws {

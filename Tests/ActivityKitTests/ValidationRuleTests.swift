@@ -61,7 +61,7 @@ struct ValidationRuleTests {
             "error activity-type-whitespace: 'com.example. x' has inner whitespace; no activityType can match it",
             "error activity-type-whitespace: ' com.example.x' has leading whitespace; no activityType can match it",
             "error activity-type-whitespace: 'com.example.x\\n' has trailing whitespace; no activityType can match it",
-            "warning activity-type-format: 'ReadArticle' is neither a reverse-DNS identifier (com.example.app.action) nor an intent class name (…Intent)",
+            "note activity-type-format: 'ReadArticle' is neither a reverse-DNS identifier (com.example.app.action) nor an intent class name (…Intent): legal, but Apple recommends reverse-DNS",
             "warning activity-type-duplicate: 'com.example.a' repeats NSUserActivityTypes[6]",
             "error activity-type-empty: NSUserActivityTypes[8] '$(EMPTY)' expands to an empty string",
             "warning activity-type-duplicate: 'com.example.a' repeats NSUserActivityTypes[6] after expansion",

@@ -28,7 +28,7 @@ struct HairdressersReplayTests {
         #expect(Self.scripts.count >= 10)
     }
 
-    /// Both routes must reach the same final state (`spec/replay-format.md`, `bridge`).
+    /// Both routes must reach the same final state (ActivityBridge.docc, ReplayScripts, `bridge`).
     @Test(arguments: scripts, [false, true])
     func scriptPasses(_ name: String, bridged: Bool) {
         let report = Self.runner(bridged: bridged).run(file: "Samples/Replays/\(name)")

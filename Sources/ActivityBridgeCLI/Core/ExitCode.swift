@@ -1,4 +1,4 @@
-/// The process exit codes of `activity-bridge` (see `../shared/spec/cli.md`, "Conventions").
+/// The process exit codes of `activity-bridge` (ActivityBridgeCLI.docc, CommandLine, "Conventions").
 public struct ExitCode: RawRepresentable, Hashable, Sendable {
     public var rawValue: Int32
     public init(rawValue: Int32) { self.rawValue = rawValue }

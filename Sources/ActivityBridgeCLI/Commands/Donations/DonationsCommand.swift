@@ -1,5 +1,5 @@
 /// `activity-bridge donations <subcommand>`: the legacy NSUserActivity donation store
-/// (`spec/cli.md`, "donations"). Every subcommand takes `--store PATH` (default
+/// (ActivityBridgeCLI.docc, CommandLine, "donations"). Every subcommand takes `--store PATH` (default
 /// `./activity-bridge.sqlite`).
 enum DonationsCommand: Command {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@ import ActivityKit
 /// `activity-bridge donations stats [--store PATH] [--format text|json]`
 ///
 /// JSON: `{"total":EVENTS,"distinct":PERSISTENT_IDS,"eligibleForPrediction":EVENTS,"byType":{TYPE:EVENTS}}`
-/// (types sorted), as `spec/cli.md` fixes it.
+/// (types sorted), as the command-line contract fixes it (ActivityBridgeCLI.docc, CommandLine).
 enum DonationsStatsCommand: Command {
     static let format = CommonOptions.format(["text", "json"])
 

@@ -4,7 +4,7 @@ import PropertyList
 
 /// `activity-bridge validate [--format text|json|sarif] [--define NAME=VALUE]... [--manifest BRIDGE.plist]... [--warnings-as-errors] PLIST...`
 ///
-/// Checks each Info.plist's syntax and `NSUserActivityTypes` declarations (`spec/cli.md`, "validate").
+/// Checks each Info.plist's syntax and `NSUserActivityTypes` declarations (ActivityBridgeCLI.docc, CommandLine, "validate").
 /// Exit 0 when clean, 1 on any error (or warning with `--warnings-as-errors`), 64 on a usage error,
 /// 66 when an input cannot be read (the other files are still checked and reported).
 enum ValidateCommand: Command {

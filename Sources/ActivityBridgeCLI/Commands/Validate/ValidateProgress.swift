@@ -1,7 +1,7 @@
 import Foundation
 
 /// `validated N of M files` on stderr, only when stderr is a terminal and the run has lasted over a
-/// second (`spec/cli.md`: progress for long work, never into stdout). Called from the batch's threads,
+/// second (the command-line conventions: progress for long work, never into stdout). Called from the batch's threads,
 /// one at a time (the batch serialises its progress callback).
 final class ValidateProgress: @unchecked Sendable {
     // @unchecked: mutable state is only touched from the serialised progress callback and then `finish`.
