@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 
 /// `activity-bridge replay` through the real built binary: the sample scripts, a failing script, a
 /// script error, the three formats, `-o`, exit codes, and the per-script temporary directories.
@@ -37,7 +38,7 @@ struct ReplayEndToEndTests {
         """
 
     func withScripts<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, text) in files {
             try Data(text.utf8).write(to: directory.appendingPathComponent(name))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ActivityBridgeCLI
+import TestSupport
 
 /// Info.plists for the validate tests, written into a fresh temporary directory.
 enum ValidatePlists {
@@ -29,7 +30,7 @@ enum ValidatePlists {
 
     /// Writes `files` (name → contents) into a new directory and returns it.
     static func directory(_ files: [String: String]) throws -> URL {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         for (name, contents) in files {
             try Data(contents.utf8).write(to: directory.appendingPathComponent(name))
         }
