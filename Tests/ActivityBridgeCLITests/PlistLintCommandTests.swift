@@ -26,9 +26,7 @@ struct PlistLintCommandTests {
 
     /// A temporary directory with the files `files` (name → contents), removed by `body`'s caller.
     static func directory(_ files: [String: Data]) throws -> URL {
-        let directory = try TemporaryDirectory.create()
-        for (name, data) in files { try data.write(to: directory.appendingPathComponent(name)) }
-        return directory
+        try TemporaryDirectory.create(with: files)
     }
 
     @Test func validFilesAreOK() throws {

@@ -30,11 +30,7 @@ enum ValidatePlists {
 
     /// Writes `files` (name → contents) into a new directory and returns it.
     static func directory(_ files: [String: String]) throws -> URL {
-        let directory = try TemporaryDirectory.create()
-        for (name, contents) in files {
-            try Data(contents.utf8).write(to: directory.appendingPathComponent(name))
-        }
-        return directory
+        try TemporaryDirectory.create(with: files.mapValues { Data($0.utf8) })
     }
 }
 

@@ -29,10 +29,11 @@ package final class TemporaryDirectory: @unchecked Sendable {
     }
 
     /// A fresh directory that the caller removes (`defer { try? FileManager.default.removeItem(at:) }`),
-    /// for tests and fixtures whose lifetime is not one object's.
-    package static func create(_ purpose: String = "activity-bridge-tests") throws -> URL {
+    /// for tests and fixtures whose lifetime is not one object's; `files` (name → contents) are written into it.
+    package static func create(_ purpose: String = "activity-bridge-tests", with files: [String: Data] = [:]) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(purpose)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, contents) in files { try contents.write(to: url.appendingPathComponent(name)) }
         return url
     }
 }
