@@ -38,15 +38,26 @@ let package = Package(
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI"]),
         .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI"], path: "Sources/ActivityBridgeBench"),
 
+        // Test support, for test targets only: package paths and ../shared, temporary directories, the
+        // built-binary runner, marked-text locations, fixture folders and the own Info.plist fixtures.
+        .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
+
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
-        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit"]),
-        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
-        .testTarget(name: "ActivityBridgeTests", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate", "JSON"]),
-        .testTarget(name: "SamplesTests", dependencies: ["Hairdressers", "WalkMate", "ActivityBridge"]),
-        .testTarget(name: "ActivityBridgeCLITests", dependencies: ["ActivityBridgeCLI", "activity-bridge"], exclude: ["Help"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
+        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "PropertyList", "SQLiteStore", "TestSupport"]),
+        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "PropertyList", "SQLiteStore", "TestSupport"]),
+        .testTarget(name: "ActivityBridgeTests", dependencies: [
+            "ActivityBridge", "Hairdressers", "WalkMate", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
+        ]),
+        .testTarget(name: "SamplesTests", dependencies: [
+            "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
+        ]),
+        .testTarget(name: "ActivityBridgeCLITests", dependencies: [
+            "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore",
+            "TestSupport",
+        ], exclude: ["Help"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import ActivityKit
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// End-to-end: the built `activity-bridge donations …` against real store files.
 @Suite("activity-bridge donations")
@@ -42,7 +43,7 @@ struct DonationsCommandTests {
     }
 
     @Test func importThenInspectDeleteAndSuggest() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Self.writeLog(Self.sampleLog(), to: directory.appendingPathComponent("log.plist"))
 
@@ -89,7 +90,7 @@ struct DonationsCommandTests {
     }
 
     @Test func aFailedImportNamesTheElementAndImportsNothing() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("store.sqlite").path
         try Self.writeLog([Self.booking("Kept", "Monday").activityDictionary], to: directory.appendingPathComponent("first.plist"))
@@ -111,7 +112,7 @@ struct DonationsCommandTests {
     }
 
     @Test func anInvalidPlistIsReportedWithItsLocation() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("<plist version=\"1.0\"><dict>\n<key>donations</key>\n<array><dict></array>\n</dict></plist>\n".utf8)
             .write(to: directory.appendingPathComponent("broken.plist"))
@@ -124,7 +125,7 @@ struct DonationsCommandTests {
     }
 
     @Test func aMissingFileIsExit66() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try BuiltBinary.run(["donations", "import", "nowhere.plist"], in: directory)
         #expect(result.status == 66)
@@ -135,7 +136,7 @@ struct DonationsCommandTests {
     }
 
     @Test func unusableStorePathsAreClearErrorsAndStayUnchanged() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Self.writeLog(Self.sampleLog(), to: directory.appendingPathComponent("log.plist"))
         let notes = directory.appendingPathComponent("notes.txt")
@@ -162,7 +163,7 @@ struct DonationsCommandTests {
     }
 
     @Test func twoProcessesImportingIntoOneStoreBothSucceed() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         // Above the index-rebuild threshold, so the first import drops and rebuilds indexes
         // while the second waits for the write lock.
@@ -186,7 +187,7 @@ struct DonationsCommandTests {
     }
 
     @Test func usageErrorsAre64() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try BuiltBinary.run(["donations", "delete"], in: directory).status == 64)
         #expect(try BuiltBinary.run(["donations", "suggest", "--limit", "0"], in: directory).status == 64)

@@ -3,6 +3,7 @@ import Foundation
 import PropertyList
 import Testing
 @testable import ActivityBridgeCLI
+import TestSupport
 
 /// The donations commands run in-process with captured streams: progress and output placement.
 @Suite("donations commands in-process")
@@ -15,7 +16,7 @@ struct DonationsInProcessTests {
     }
 
     @Test func progressGoesToStandardErrorOnlyWhenShown() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         try DonationsCommandTests.writeLog(DonationsCommandTests.sampleLog(), to: directory.appendingPathComponent("log.plist"))
 
@@ -32,7 +33,7 @@ struct DonationsInProcessTests {
     }
 
     @Test func importSummaryAsJSON() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         try DonationsCommandTests.writeLog(DonationsCommandTests.sampleLog(), to: directory.appendingPathComponent("log.plist"))
         let (code, out, _) = run(["donations", "import", "--format", "json", "log.plist"], in: directory, showsProgress: false)
@@ -41,7 +42,7 @@ struct DonationsInProcessTests {
     }
 
     @Test func warningsOfASuccessfulImportAreSummarisedPerRule() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         var activities = DonationsCommandTests.sampleLog()
         for index in activities.indices { activities[index]["colour"] = "red" }
@@ -53,7 +54,7 @@ struct DonationsInProcessTests {
     }
 
     @Test func listOnAnEmptyStoreIsEmpty() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try DonationStore(path: directory.appendingPathComponent("empty.sqlite").path)
         try store.close()

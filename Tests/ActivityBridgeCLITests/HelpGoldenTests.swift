@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every command's whole `--help` text, as the built binary prints it, against a golden file in

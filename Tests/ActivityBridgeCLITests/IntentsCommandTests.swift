@@ -3,6 +3,7 @@ import IntentKit
 import SQLiteStore
 import Testing
 @testable import ActivityBridgeCLI
+import TestSupport
 
 /// A store file with intent donations written through the library, in a fresh directory.
 struct IntentsFixture {
@@ -12,7 +13,7 @@ struct IntentsFixture {
     static let base = Date(timeIntervalSince1970: 1_800_000_000)   // 2027-01-15T08:00:00Z
 
     init(legacyOnly: Bool = false) throws {
-        directory = try BuiltBinary.temporaryDirectory()
+        directory = try TemporaryDirectory.create()
         let connection = try Connection(path: directory.appendingPathComponent("activity-bridge.sqlite").path)
         defer { try? connection.close() }
         if legacyOnly {

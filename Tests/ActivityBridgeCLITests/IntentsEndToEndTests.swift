@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import Testing
+import TestSupport
 
 @Suite("activity-bridge intents (built binary)")
 struct IntentsEndToEndTests {
@@ -41,7 +42,7 @@ struct IntentsEndToEndTests {
     }
 
     @Test func missingStoreExits66() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try BuiltBinary.run(["intents", "list"], in: directory)
         #expect(result.status == 66)

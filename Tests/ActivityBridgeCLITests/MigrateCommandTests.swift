@@ -5,6 +5,7 @@ import PropertyList
 import SQLiteStore
 import Testing
 @testable import ActivityBridgeCLI
+import TestSupport
 
 /// A directory with a legacy store of known events, removed by `remove()`.
 struct MigrateFixture {
@@ -16,7 +17,7 @@ struct MigrateFixture {
     static let berlin = "6F1C2A3B-4D5E-4F60-8A7B-9C0D1E2F3A4B"
 
     init(_ activities: [UserActivity]) throws {
-        directory = try BuiltBinary.temporaryDirectory()
+        directory = try TemporaryDirectory.create()
         let store = try DonationStore(path: directory.appendingPathComponent("legacy.sqlite").path)
         defer { try? store.close() }
         try store.importDonations(activities.enumerated().map { index, activity in

@@ -1,6 +1,7 @@
 import ActivityKit
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("activity-bridge migrate (built binary)")
 struct MigrateEndToEndTests {

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// End-to-end tests of `activity-bridge plist convert` on the built binary.
 @Suite("activity-bridge plist convert")

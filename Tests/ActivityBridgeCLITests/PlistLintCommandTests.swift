@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// End-to-end tests of `activity-bridge plist lint` on the built binary.
 @Suite("activity-bridge plist lint")
@@ -25,9 +26,7 @@ struct PlistLintCommandTests {
 
     /// A temporary directory with the files `files` (name → contents), removed by `body`'s caller.
     static func directory(_ files: [String: Data]) throws -> URL {
-        let directory = try BuiltBinary.temporaryDirectory()
-        for (name, data) in files { try data.write(to: directory.appendingPathComponent(name)) }
-        return directory
+        try TemporaryDirectory.create(with: files)
     }
 
     @Test func validFilesAreOK() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// End-to-end tests of `activity-bridge plist print` on the built binary.
 @Suite("activity-bridge plist print")
@@ -50,17 +51,9 @@ struct PlistPrintCommandTests {
             #expect(result.standardError.isEmpty)
         }
         // The keys above are sorted, so plutil -p (which sorts) must print the very same text.
-        let plutil = "/opt/swift/usr/bin/plutil"
-        if FileManager.default.isExecutableFile(atPath: plutil) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: plutil)
-            process.arguments = ["-p", directory.appendingPathComponent("v.bplist").path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(String(decoding: output, as: UTF8.self) == Self.expected)
+        if ExternalTool.hasPlutil {
+            let output = try ExternalTool.run(ExternalTool.plutil, ["-p", directory.appendingPathComponent("v.bplist").path])
+            #expect(output.standardOutput == Self.expected)
         }
     }
 

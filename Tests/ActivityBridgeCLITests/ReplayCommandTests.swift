@@ -6,6 +6,7 @@ import Testing
 import ActivityBridge
 import PropertyList
 @testable import ActivityBridgeCLI
+import TestSupport
 
 /// `replay` in-process: help, registration, and the report renderers on hand-made reports.
 @Suite("replay command")

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 
 /// `activity-bridge replay` through the real built binary: the sample scripts, a failing script, a
 /// script error, the three formats, `-o`, exit codes, and the per-script temporary directories.
@@ -37,7 +38,7 @@ struct ReplayEndToEndTests {
         """
 
     func withScripts<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, text) in files {
             try Data(text.utf8).write(to: directory.appendingPathComponent(name))
@@ -132,16 +133,10 @@ struct ReplayEndToEndTests {
         try withScripts(["wrong.plist": Self.failing, "error.plist": Self.scriptError]) { directory in
             let scratch = directory.appendingPathComponent("tmp")
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            let process = Process()
-            process.executableURL = BuiltBinary.url
-            process.arguments = ["replay", BuiltBinary.packageRoot.appendingPathComponent("Samples/Replays").path, "wrong.plist", "error.plist"]
-            process.currentDirectoryURL = directory
-            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 1)
+            let result = try BuiltBinary.run(
+                ["replay", BuiltBinary.packageRoot.appendingPathComponent("Samples/Replays").path, "wrong.plist", "error.plist"],
+                in: directory, environment: ["TMPDIR": scratch.path])
+            #expect(result.status == 1)
             #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
         }
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import ActivityBridgeCLI
+import TestSupport
 
 @Suite("activity-bridge root command")
 struct RootCommandTests {

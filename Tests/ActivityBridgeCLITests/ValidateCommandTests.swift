@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ActivityBridgeCLI
+import TestSupport
 
 /// Info.plists for the validate tests, written into a fresh temporary directory.
 enum ValidatePlists {
@@ -31,11 +32,7 @@ enum ValidatePlists {
 
     /// Writes `files` (name → contents) into a new directory and returns it.
     static func directory(_ files: [String: String]) throws -> URL {
-        let directory = try BuiltBinary.temporaryDirectory()
-        for (name, contents) in files {
-            try Data(contents.utf8).write(to: directory.appendingPathComponent(name))
-        }
-        return directory
+        try TemporaryDirectory.create(with: files.mapValues { Data($0.utf8) })
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ActivityBridgeCLI
+import TestSupport
 
 /// `validate --manifest`: the Info.plist's declared types against the types the bridge manifests
 /// handle, and the manifests' own findings.
@@ -87,7 +88,7 @@ struct ValidateManifestTests {
     }
 
     @Test func anUnknownAppIsAWarningAndTheCrossCheckStillRuns() throws {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         let text = try String(contentsOf: BuiltBinary.packageRoot.appendingPathComponent("Plists/WalkMate-Bridge.plist"), encoding: .utf8)
             .replacingOccurrences(of: "<string>walkmate</string>", with: "<string>strollbuddy</string>")

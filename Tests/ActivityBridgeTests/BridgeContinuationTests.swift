@@ -3,6 +3,7 @@ import Testing
 import ActivityBridge
 import ActivityKit
 import PropertyList
+import TestSupport
 
 @Suite("Continuation bridge: mapped continuations become intents")
 struct BridgeContinuationTests {
@@ -134,7 +135,7 @@ struct BridgeContinuationTests {
     }
 
     @Test func aBrokenManifestFailsTheScriptWithItsDiagnostics() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-broken-\(UUID().uuidString)")
+        let root = try TemporaryDirectory.create("bridge-broken")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Plists"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.copyItem(atPath: BridgeFixtures.path("Plists/Invalid/WalkMate-Bridge-unknown-names.plist"),
@@ -155,7 +156,7 @@ struct BridgeContinuationTests {
     }
 
     @Test func aManifestForAnotherAppIsRefused() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-other-\(UUID().uuidString)")
+        let root = try TemporaryDirectory.create("bridge-other")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Plists"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let text = try String(contentsOfFile: BridgeFixtures.path("Plists/WalkMate-Bridge.plist"), encoding: .utf8)

@@ -5,6 +5,7 @@ import ActivityKit
 import Hairdressers
 import PropertyList
 import WalkMate
+import TestSupport
 
 /// Runs replay scripts step by step, through the legacy handlers or the bridge, recording every
 /// step's result and snapshot and the intents the bridge ran for continuations.
@@ -52,8 +53,7 @@ enum BridgeReplay {
         var script = script
         script.bridge = bridge
         let appType = try #require(apps.first { $0.name == script.app })
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-replay-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create("bridge-replay")
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = ReplayEnvironment(
             directory: directory, platform: script.platform, launched: script.launched,

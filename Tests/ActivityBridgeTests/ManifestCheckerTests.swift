@@ -6,6 +6,7 @@ import Hairdressers
 import IntentKit
 import PropertyList
 import WalkMate
+import TestSupport
 
 /// The sample apps' intent registries, built over throwaway stores.
 final class SampleRegistries {
@@ -14,8 +15,7 @@ final class SampleRegistries {
     let hairdressers: IntentRegistry
 
     init(platform: Platform = .iOS27) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-registries-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory.create("bridge-registries")
         let declarations = ActivityTypeDeclarations(
             document: try PropertyListReader().read(contentsOf: BridgeFixtures.path("Plists/WalkMate-Info.plist")))
         walkMate = try WalkMateApp(storePath: directory.appendingPathComponent("walkmate.sqlite").path, platform: platform,

@@ -3,12 +3,12 @@ import Testing
 import ActivityBridge
 import ActivityKit
 import PropertyList
+import TestSupport
 
 /// Fixture paths and source positions for the manifest tests: locations are computed from the
 /// file's text (the `<` of a unique snippet), never hand-counted.
 enum BridgeFixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
 
     static func path(_ relative: String) -> String {
         packageRoot.appendingPathComponent(relative).path

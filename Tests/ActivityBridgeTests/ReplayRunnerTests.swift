@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 import ActivityBridge
+import TestSupport
 
 @Suite("Replay runner")
 struct ReplayRunnerTests {
     func withDirectory<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-runner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create("replay-runner")
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, text) in files {
             let url = directory.appendingPathComponent(name)

@@ -3,6 +3,7 @@ import Testing
 import ActivityBridge
 import IntentKit
 import PropertyList
+import TestSupport
 
 @Suite("Replay scripts")
 struct ReplayScriptTests {
@@ -59,8 +60,7 @@ struct ReplayScriptTests {
     }
 
     @Test func stepErrorsCarryTheirSourceLocation() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-script-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create("replay-script")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bad.plist").path
         try Data("""
@@ -85,9 +85,8 @@ struct ReplayScriptTests {
 
     @Test func unreadableAndInvalidFilesAreScriptErrors() throws {
         #expect(throws: ReplayScriptError.self) { try ReplayScript(contentsOf: "/nonexistent/script.plist") }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).plist")
-        try Data("<plist><dict><key>name</key></plist>".utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
+        let directory = try TemporaryDirectory("replay-script")
+        let file = try directory.write(Data("<plist><dict><key>name</key></plist>".utf8), to: "invalid.plist")
         #expect {
             try ReplayScript(contentsOf: file.path)
         } throws: { error in

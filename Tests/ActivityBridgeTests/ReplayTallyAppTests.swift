@@ -4,6 +4,7 @@ import ActivityBridge
 import ActivityKit
 import IntentKit
 import PropertyList
+import TestSupport
 
 /// A minimal app for testing the replay engine without the samples: it adds numbers to a total.
 /// Declares `com.example.tally.add` (handled) and `com.example.tally.noop` (no handler); its
@@ -105,11 +106,15 @@ final class TallyApp: ReplayApp {
 
 /// A resource root with the tally app's Info.plist, and a runner over it.
 struct TallyFixture: ~Copyable {
-    let root: URL
+    /// Removed with everything in it when the fixture goes.
+    private let directory: TemporaryDirectory
+    var root: URL { directory.url }
     let runner: ReplayRunner
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("replay-tally-\(UUID().uuidString)")
+        // Built in locals and stored at the end: a noncopyable value cannot be left half-initialized by a throw.
+        let directory = try TemporaryDirectory("replay-tally")
+        let root = directory.url
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Plists"), withIntermediateDirectories: true)
         try Data("""
             <?xml version="1.0" encoding="UTF-8"?>
@@ -122,10 +127,9 @@ struct TallyFixture: ~Copyable {
             """.utf8).write(to: root.appendingPathComponent(TallyApp.infoPlistPath))
         let scratch = root.appendingPathComponent("scratch")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        self.directory = directory
         runner = ReplayRunner(apps: [TallyApp.self], resourceRoots: [root], temporaryDirectory: scratch)
     }
-
-    deinit { try? FileManager.default.removeItem(at: root) }
 
     /// Runs steps (dictionaries) as a script of the tally app.
     func run(_ steps: [PropertyListValue], launched: Bool = false, bridge: Bool? = nil) throws -> ReplayScriptReport {

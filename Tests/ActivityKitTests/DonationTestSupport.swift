@@ -1,19 +1,16 @@
 import Foundation
 import PropertyList
 @testable import ActivityKit
+import TestSupport
 
 /// A fresh directory for one test's store, removed when the test ends.
 final class DonationTestDirectory {
-    let url: URL
+    private let temporary: TemporaryDirectory
+    var url: URL { temporary.url }
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("donation-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
+    init() throws { temporary = try TemporaryDirectory("donation-tests") }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func path(_ name: String = "donations.sqlite") -> String { url.appendingPathComponent(name).path }
+    func path(_ name: String = "donations.sqlite") -> String { temporary.path(name) }
 
     func openStore(_ name: String = "donations.sqlite") throws -> DonationStore { try DonationStore(path: path(name)) }
 }

@@ -2,23 +2,22 @@ import Foundation
 import Testing
 import ActivityKit
 import PropertyList
+import TestSupport
 
 /// `validateFiles`: many files over several threads, results in input order, unreadable files in place.
 @Suite("Validation batches")
 struct ValidationBatchTests {
-    static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus/realworld")
-
-    /// 120 corpus files (repeated), with two missing paths in between.
+    /// 120 of the own Info.plist fixtures (repeated; clean, with findings and malformed), with an
+    /// unreadable path and a directory in between.
     static func batch() throws -> [ActivityTypeValidator.BatchFile] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".plist") }.sorted()
+        let names = InfoPlistFixtures.names
+        try #require(names.count >= 10)
         var files = (0..<120).map { index in
             let name = names[index % names.count]
-            return ActivityTypeValidator.BatchFile(path: corpus.appendingPathComponent(name).path, displayPath: "\(index)-\(name)")
+            return ActivityTypeValidator.BatchFile(path: InfoPlistFixtures.url(name).path, displayPath: "\(index)-\(name)")
         }
         files.insert(.init(path: "/nonexistent/A.plist", displayPath: "A.plist"), at: 7)
-        files.insert(.init(path: corpus.path, displayPath: "directory"), at: 100)
+        files.insert(.init(path: InfoPlistFixtures.folder.path, displayPath: "directory"), at: 100)
         return files
     }
 
@@ -43,6 +42,11 @@ struct ValidationBatchTests {
         #expect(paths[0] == files[0].displayPath)
         #expect(paths[8] == files[8].displayPath)
         #expect(paths.last == files.last?.displayPath)
+        // The batch holds clean files, files with findings and malformed ones, so agreement means something.
+        let diagnostics = parallel.compactMap { try? $0.get() }.flatMap(\.diagnostics)
+        #expect(diagnostics.contains { $0.rule == .plistSyntax })
+        #expect(diagnostics.contains { $0.rule == .activityTypeFormat })
+        #expect(parallel.contains { (try? $0.get())?.diagnostics.isEmpty == true })
     }
 
     @Test func unreadableFilesKeepTheirPlaceAndReason() throws {

@@ -2,17 +2,17 @@ import Foundation
 import Testing
 import ActivityKit
 import PropertyList
+import TestSupport
 
 /// Every file of `../shared/corpus/realworld` through the validator: never a crash, every finding located
-/// inside the file, and the declared values the corpus MANIFEST.tsv lists.
-@Suite("Validation over the real-world corpus")
+/// inside the file, and the declared values the corpus MANIFEST.tsv lists. The same shapes are checked on
+/// every clone by `ValidationShapeTests`, on the project's own fixtures.
+@Suite("Validation over the real-world corpus",
+       .enabled(if: SharedCorpus.isPresent, "../shared/corpus/realworld is not beside the checkout: real-world corpus skipped"))
 struct ValidationCorpusTests {
-    static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus/realworld")
+    static let corpus = SharedCorpus.realWorld
 
-    static let files: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? [])
-        .filter { $0.hasSuffix(".plist") }.sorted()
+    static let files: [String] = SharedCorpus.realWorldPlists
 
     /// MANIFEST.tsv rows by file name: the `values=[…]` JSON list of the notes column, when complete.
     static let manifestValues: [String: [String]] = {

@@ -2,39 +2,12 @@ import Foundation
 import Testing
 import ActivityKit
 import PropertyList
+import TestSupport
 
-/// Source text with `1️⃣`, `2️⃣`… markers: the markers are removed and remembered as 1-based line and
-/// column (columns count Unicode scalars, like the reader), so expected locations are never hand-counted.
-struct MarkedText {
-    static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"]
-    let text: String
-    private(set) var locations: [String: (line: Int, column: Int)] = [:]
-
-    init(_ marked: String) {
-        var text = ""
-        var line = 1
-        var column = 1
-        var rest = Substring(marked)
-        scanning: while let character = rest.first {
-            for marker in Self.markers where rest.hasPrefix(marker) {
-                locations[marker] = (line, column)
-                rest = rest.dropFirst(marker.count)
-                continue scanning
-            }
-            text.append(character)
-            rest = rest.dropFirst()
-            if character == "\n" || character == "\r\n" {
-                line += 1
-                column = 1
-            } else {
-                column += character.unicodeScalars.count
-            }
-        }
-        self.text = text
-    }
-
+extension MarkedText {
+    /// Where `marker` stood, as the location a diagnostic in `file` has.
     func location(_ marker: String, file: String = "Info.plist") -> PropertyList.SourceLocation? {
-        locations[marker].map { PropertyList.SourceLocation(file: file, line: $0.line, column: $0.column) }
+        position(marker).map { PropertyList.SourceLocation(file: file, line: $0.line, column: $0.column) }
     }
 }
 

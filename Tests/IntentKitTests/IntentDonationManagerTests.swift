@@ -3,6 +3,7 @@ import PropertyList
 import SQLiteStore
 import Testing
 @testable import IntentKit
+import TestSupport
 
 @Suite("Intent donations")
 struct IntentDonationManagerTests {
@@ -109,9 +110,8 @@ struct IntentDonationManagerTests {
     }
 
     @Test func persistsAcrossReopening() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("donations.sqlite").path
+        let directory = try TemporaryDirectory("intentkit-tests")
+        let path = directory.path("donations.sqlite")
         let donation = IntentDonation(intentTypeName: "GenerateRoutesIntent", parameters: ["distance": 7.5, "note": "Zürich \"quoted\"\n"],
                                       donatedAt: Date(timeIntervalSince1970: 1_800_000_000.5), migratedFrom: "k")
         do {

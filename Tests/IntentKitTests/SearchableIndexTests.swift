@@ -2,6 +2,7 @@ import Foundation
 import SQLiteStore
 import Testing
 @testable import IntentKit
+import TestSupport
 
 @Suite("Spotlight: SearchableIndex on SQLite FTS5")
 struct SearchableIndexTests {
@@ -95,9 +96,8 @@ struct SearchableIndexTests {
     }
 
     @Test func persistsAcrossReopening() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("spotlight.sqlite").path
+        let directory = try TemporaryDirectory("intentkit-tests")
+        let path = directory.path("spotlight.sqlite")
         let berlin = PlaceEntity(id: UUID(), name: "Berlin")
         do {
             let connection = try Connection(path: path)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PropertyList
+import TestSupport
 
 /// Mutation fuzzing of the binary reader: random edits of valid files must give a value or a
 /// located `plist-syntax` diagnostic — never a trap, a hang or an out-of-bounds read.
@@ -34,7 +35,7 @@ struct BinaryPropertyListFuzzTests {
     /// Our writer's output plus every binary file of the shared conformance data that reads.
     static func seeds() -> [Data] {
         var seeds = [BinaryPropertyListWriter().data(for: richValue), BinaryPropertyListWriter().data(for: ["x": 1])]
-        let folder = TestPaths.conformance
+        let folder = SharedCorpus.conformance
         if let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) {
             for case let url as URL in enumerator where url.pathExtension == "bplist" {
                 if let data = try? Data(contentsOf: url), (try? PropertyListReader().read(data, file: "seed")) != nil {

@@ -1,56 +1,10 @@
 import Foundation
 import Testing
 @testable import PropertyList
+import TestSupport
 
-/// Runs tools that read property lists independently of us: Python's plistlib and the toolchain's plutil.
-enum ExternalTool {
-    struct Output {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errorData = ErrorCollector(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-            standardError: String(decoding: errorData.wait(), as: UTF8.self))
-    }
-
-    /// Reads a pipe on another thread so a chatty tool never blocks on a full pipe.
-    private final class ErrorCollector: @unchecked Sendable {
-        // @unchecked: `data` is written once by the reader thread, read after `semaphore` signals.
-        private var data = Data()
-        private let semaphore = DispatchSemaphore(value: 0)
-        init(_ handle: FileHandle) {
-            DispatchQueue.global().async {
-                self.data = handle.readDataToEndOfFile()
-                self.semaphore.signal()
-            }
-        }
-        func wait() -> Data {
-            semaphore.wait()
-            return data
-        }
-    }
-
-    /// True when `python3` with plistlib runs; tests that need it are skipped otherwise.
-    static let hasPlistlib: Bool = (try? run("python3", ["-c", "import plistlib"]).status) == 0
-
-    static let plutil = "/opt/swift/usr/bin/plutil"
-    static let hasPlutil = FileManager.default.isExecutableFile(atPath: plutil)
-
+/// What the tests compare with plistlib: its canonical reading of a file, and ours of a value.
+extension ExternalTool {
     /// plistlib's reading of `file` as canonical text, and whether re-dumping it in binary
     /// (`sort_keys=False`) gives back exactly the file's bytes.
     static func plistlibCanonical(_ file: URL) throws -> (canonical: String, sameBytesWhenRewritten: Bool) {
@@ -114,12 +68,6 @@ enum ExternalTool {
             }
         }
         return result + "\""
-    }
-
-    static func temporaryFile(_ data: Data, suffix: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bin-writer-\(UUID().uuidString)\(suffix)")
-        try data.write(to: url)
-        return url
     }
 }
 

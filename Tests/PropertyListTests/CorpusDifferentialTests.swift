@@ -1,17 +1,18 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// Differential test against Python's plistlib on the real-world corpus
 /// (`shared/corpus/realworld`): every file plistlib reads, we read to the same value.
 @Suite("Real-world corpus versus plistlib")
 struct CorpusDifferentialTests {
     static let files: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.realWorldCorpus.path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: SharedCorpus.realWorld.path)) ?? []
         return names.filter { $0.hasSuffix(".plist") }.sorted()
     }()
 
-    static let oracle: [String: PlistlibOracle.Verdict]? = PlistlibOracle.verdicts(for: TestPaths.realWorldCorpus)
+    static let oracle: [String: PlistlibOracle.Verdict]? = PlistlibOracle.verdicts(for: SharedCorpus.realWorld)
 
     /// Files plistlib reads but Apple's reader refuses; we follow Apple (plutil -lint agrees).
     static let refusedLikeApple: [String: String] = [
@@ -25,7 +26,7 @@ struct CorpusDifferentialTests {
         .enabled(if: oracle != nil, "python3 with plistlib is not available: differential test skipped"),
         arguments: files)
     func sameValueAsPlistlib(_ name: String) throws {
-        let url = TestPaths.realWorldCorpus.appendingPathComponent(name)
+        let url = SharedCorpus.realWorld.appendingPathComponent(name)
         let ours: Result<PropertyListDocument, PropertyListReadError>
         do throws(PropertyListReadError) {
             ours = .success(try PropertyListReader().read(contentsOf: url.path))
@@ -51,7 +52,7 @@ struct CorpusDifferentialTests {
     }
 
     @Test("the corpus and the oracle agree on what exists",
-          .enabled(if: !files.isEmpty && oracle != nil, "corpus or python3 absent"))
+          .enabled(if: !files.isEmpty && oracle != nil, "../shared/corpus/realworld or python3 with plistlib is absent: nothing to compare"))
     func oracleCoversCorpus() throws {
         let oracle = try #require(Self.oracle)
         #expect(Set(oracle.keys) == Set(Self.files))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PropertyList
+import TestSupport
 
 @Suite("JSON writer")
 struct PropertyListJSONWriterTests {

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 @testable import PropertyList
+import TestSupport
 
 /// Every valid conformance file and every real-world Info.plist that parses must survive
-/// value → XML → value, value → binary → value, and XML writing must be idempotent.
+/// value → XML → value, value → binary → value, and XML writing must be idempotent. The project's own
+/// Info.plist fixtures are checked on every clone; the shared corpora of `../shared` when present.
 @Suite("Round trips through the writers")
 struct RoundTripTests {
     struct Input: Sendable, CustomTestStringConvertible {
@@ -18,24 +20,42 @@ struct RoundTripTests {
         .map { Input(url: $0.url, name: $0.file) }
 
     /// Every file of `corpus/realworld` (those that do not parse are skipped inside the test).
-    static let corpusInputs: [Input] = {
-        let folder = TestPaths.realWorldCorpus
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".plist") }.sorted().map { Input(url: folder.appendingPathComponent($0), name: $0) }
-    }()
+    static let corpusInputs: [Input] = SharedCorpus.realWorldPlists
+        .map { Input(url: SharedCorpus.realWorld.appendingPathComponent($0), name: $0) }
 
-    @Test func sharedDataIsPresent() {
-        #expect(Self.conformanceInputs.count >= 100, "../shared/conformance is missing")
-        #expect(Self.corpusInputs.count >= 50, "../shared/corpus/realworld is missing")
+    /// The project's own Info.plist fixtures that are property lists (CRLF and UTF-16 among them).
+    static let ownInputs: [Input] = InfoPlistFixtures.wellFormed.map { Input(url: InfoPlistFixtures.url($0), name: $0) }
+
+    @Test("the shared corpora are complete when present",
+          .enabled(if: SharedCorpus.isPresent, "../shared is not beside the checkout: nothing to count"))
+    func sharedDataIsPresent() {
+        #expect(Self.conformanceInputs.count >= 100, "../shared/conformance is incomplete")
+        #expect(Self.corpusInputs.count >= 50, "../shared/corpus/realworld is incomplete")
     }
 
-    @Test(arguments: conformanceInputs)
+    @Test("the own fixtures are all there and all read")
+    func ownFixturesArePresent() throws {
+        #expect(Self.ownInputs.count == 9)
+        for input in Self.ownInputs {
+            #expect(throws: Never.self, "\(input.name)") { try PropertyListReader().read(contentsOf: input.url.path) }
+        }
+    }
+
+    @Test(arguments: ownInputs)
+    func ownFixtureRoundTrips(_ input: Input) throws {
+        let original = try PropertyListReader().read(contentsOf: input.url.path).root
+        try checkRoundTrips(original)
+    }
+
+    @Test(.enabled(if: ConformanceCase.isAvailable, "../shared/conformance is absent: conformance round trips skipped"),
+          arguments: conformanceInputs)
     func conformanceFileRoundTrips(_ input: Input) throws {
         let original = try PropertyListReader().read(contentsOf: input.url.path).root
         try checkRoundTrips(original)
     }
 
-    @Test(arguments: corpusInputs)
+    @Test(.enabled(if: !corpusInputs.isEmpty, "../shared/corpus/realworld is absent: real-world round trips skipped"),
+          arguments: corpusInputs)
     func realWorldFileRoundTrips(_ input: Input) throws {
         guard let original = try? PropertyListReader().read(contentsOf: input.url.path).root else { return }
         try checkRoundTrips(original)

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// Each rule of the XML reader, triggered by a fixture that marks with `1️⃣` exactly where the
 /// diagnostic must point (the `<` of the offending element). The location is asserted, not only
@@ -104,7 +105,7 @@ struct XMLErrorLocationTests {
         var text = fixture.text
         // The declaration must not claim UTF-8 for bytes that are not; the BOM decides.
         text = text.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"\(encoding.xmlName)\"")
-        let data = MarkedFixture.withBOM(text, encoding)
+        let data = MarkedText.encode(text, as: encoding)
         let diagnostic = try Self.firstError(in: data, maximumDepth: 10_000, file: name)
         #expect(diagnostic.location == SourceLocation(file: name, line: fixture.line, column: fixture.column))
     }
@@ -133,13 +134,5 @@ extension String.Encoding {
         case .utf16LittleEndian, .utf16BigEndian: "UTF-16"
         default: "UTF-32"
         }
-    }
-}
-
-extension MarkedFixture {
-    static func withBOM(_ text: String, _ encoding: String.Encoding) -> Data {
-        var fixture = try? MarkedFixture(name: "", markedText: MarkedFixture.marker + text)
-        fixture?.text = text
-        return fixture?.data(encoding: encoding) ?? Data()
     }
 }

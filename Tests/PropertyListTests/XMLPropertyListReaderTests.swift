@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// The XML reader's guarantees: safety against entity tricks, depth without stack overflow,
 /// encodings, Apple's document shape, and recorded source locations.
@@ -36,10 +37,8 @@ struct XMLPropertyListReaderTests {
 
     @Test("an external DTD is never loaded: its entities stay undefined")
     func externalDTDNotLoaded() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xml-dtd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let dtd = directory.appendingPathComponent("evil.dtd")
+        let directory = try TemporaryDirectory("xml-dtd")
+        let dtd = directory.url.appendingPathComponent("evil.dtd")
         try Data("<!ENTITY injected \"from the DTD\">".utf8).write(to: dtd)
         let message = Self.errorMessage("<!DOCTYPE plist SYSTEM \"\(dtd.absoluteString)\"><plist><string>&injected;</string></plist>")
         #expect(message?.contains("undefined entity &injected;") == true, "\(message ?? "read")")

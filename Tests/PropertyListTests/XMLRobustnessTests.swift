@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// Damaged input never crashes the reader: every truncation and a deterministic set of byte
 /// changes of a real Info.plist is either read or refused with a diagnostic inside the input.

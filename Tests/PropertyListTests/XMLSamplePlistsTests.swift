@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// The sample apps' Info.plists in `Plists/` read cleanly, and the deliberately broken ones in
 /// `Plists/Invalid/` give exactly the diagnostics the README shows.

@@ -1,25 +1,19 @@
 import Foundation
 import Testing
 @testable import SQLiteStore
+import TestSupport
 
 /// A fresh directory for one test's database files, removed when the test ends.
 final class TemporaryStore {
-    let directory: URL
+    private let temporary: TemporaryDirectory
+    var directory: URL { temporary.url }
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sqlitestore-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
+    init() throws { temporary = try TemporaryDirectory("sqlitestore-tests") }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
-
-    func path(_ name: String = "test.sqlite") -> String { directory.appendingPathComponent(name).path }
+    func path(_ name: String = "test.sqlite") -> String { temporary.path(name) }
 
     /// Names of the files in the directory, sorted (to check that a failed open created nothing).
-    func fileNames() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-    }
+    func fileNames() throws -> [String] { try temporary.fileNames() }
 
     /// Opens a connection at `name`.
     func open(_ name: String = "test.sqlite", options: Connection.Options = .init()) throws -> Connection {

@@ -5,6 +5,7 @@ import Hairdressers
 import IntentKit
 import PropertyList
 import SQLiteStore
+import TestSupport
 
 /// The running app over real SQLite files: the save-then-donate order, the continue handler,
 /// content transfer, and what stays unchanged when a store fails.
@@ -19,8 +20,7 @@ struct HairdressersAppTests {
         let index: SearchableIndex
 
         init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("hairdressers-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            directory = try TemporaryDirectory.create("hairdressers")
             database = try HairdressersDatabase(path: directory.appendingPathComponent("app.sqlite").path)
             donations = try DonationStore(path: directory.appendingPathComponent("donations.sqlite").path)
             intentStore = try Connection(path: directory.appendingPathComponent("intents.sqlite").path)

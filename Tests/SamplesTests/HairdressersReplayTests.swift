@@ -3,13 +3,13 @@ import Testing
 import ActivityBridge
 import Hairdressers
 import PropertyList
+import TestSupport
 
 /// Runs every `Samples/Replays/hairdressers-*.plist` through the replay engine, and checks that the
 /// scripts together cover every step and outcome the spec lists for this app.
 @Suite("Hairdressers replay scripts")
 struct HairdressersReplayTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
     static let replays = packageRoot.appendingPathComponent("Samples/Replays")
 
     static var scripts: [String] {

@@ -4,12 +4,11 @@ import IntentKit
 import PropertyList
 import SQLiteStore
 @testable import WalkMate
+import TestSupport
 
 /// Where Walk Mate's tests find the package's files, and fresh directories for their stores.
 enum WalkMateTestSupport {
-    /// The package root (`Tests/SamplesTests/` → two up).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
 
     /// Walk Mate's replay scripts, sorted.
     static var replayScripts: [String] {
@@ -26,11 +25,7 @@ enum WalkMateTestSupport {
     }
 
     /// A new empty directory, removed by the caller.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("walkmate-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() throws -> URL { try TemporaryDirectory.create("walkmate-tests") }
 }
 
 /// A Walk Mate over a fresh store file, closed and removed when the test ends.

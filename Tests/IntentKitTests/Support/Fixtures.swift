@@ -2,6 +2,7 @@ import Foundation
 @testable import IntentKit
 import PropertyList
 import SQLiteStore
+import TestSupport
 
 /// A favorite walk, shaped like Walk Mate's `WalkMatePlaceEntity`.
 struct PlaceEntity: IndexedEntity, SyncableEntity {
@@ -137,18 +138,10 @@ let walkShortcuts = [
                 shortTitle: "Generate Routes", systemImageName: "map"),
 ]
 
-/// A fresh directory for store files, removed by the caller.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// Runs `body` with a connection to a new store file in a temporary directory.
 func withStore<T>(_ body: (Connection, URL) throws -> T) throws -> T {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("store.sqlite")
+    let directory = try TemporaryDirectory("intentkit-tests")
+    let file = directory.url.appendingPathComponent("store.sqlite")
     let connection = try Connection(path: file.path)
     defer { try? connection.close() }
     return try body(connection, file)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One row of `conformance/CASES.tsv`: an input file and what its source project asserts.
 struct ConformanceCase: Sendable, CustomTestStringConvertible {
@@ -15,12 +16,12 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
     /// The stated decoded value (JSON with `$date`/`$data`/`$real`/`$uid` tags), or empty.
     var expectedValueJSON: String
 
-    var url: URL { TestPaths.conformance.appendingPathComponent(file) }
+    var url: URL { SharedCorpus.conformance.appendingPathComponent(file) }
     var testDescription: String { file }
 
     /// Every case, or none when the shared data is absent (the tests then say so).
     static let all: [ConformanceCase] = {
-        let table = TestPaths.conformance.appendingPathComponent("CASES.tsv")
+        let table = SharedCorpus.conformance.appendingPathComponent("CASES.tsv")
         guard let rows = try? TabSeparatedFile.rows(at: table) else { return [] }
         return rows.compactMap { fields in
             guard fields.count >= 5, let expectation = Expectation(rawValue: fields[3]) else { return nil }
@@ -42,7 +43,7 @@ struct ConformanceException: Sendable {
 
     /// `Fixtures/conformance-exceptions.tsv`: `file`, `verdict|value`, `reason`.
     static let all: [String: ConformanceException] = {
-        let url = TestPaths.fixtures.appendingPathComponent("conformance-exceptions.tsv")
+        let url = propertyListFixtures.url("conformance-exceptions.tsv")
         guard let rows = try? TabSeparatedFile.rows(at: url) else { return [:] }
         var exceptions: [String: ConformanceException] = [:]
         for fields in rows where fields.count >= 3 {

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestSupport
 
 /// Python's `plistlib`, run once over a directory, as an independent reader to compare with.
 ///
@@ -47,23 +48,9 @@ enum PlistlibOracle {
 
     /// The verdicts by file name, or nil when python3 with plistlib cannot be run here.
     static func verdicts(for directory: URL) -> [String: Verdict]? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, directory.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-
+        guard let output = try? ExternalTool.run("python3", ["-c", script, directory.path]), output.status == 0 else { return nil }
         var verdicts: [String: Verdict] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        for line in output.standardOutput.split(separator: "\n") {
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 3 else { continue }
             if fields[1] == "ok", let value = try? ExpectedValueDecoder.decode(fields[2]) {
