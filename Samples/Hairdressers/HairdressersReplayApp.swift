@@ -12,6 +12,12 @@ public final class HairdressersReplayApp: ReplayApp {
     public static let name = "hairdressers"
     public static let infoPlistPath = "Plists/Hairdressers-Info.plist"
     public static let bridgeManifestPath: String? = "Plists/Hairdressers-Bridge.plist"
+    /// Compiled in (Package.swift `.embedInCode`; `Resources/` links to the package's `Plists/`), so an
+    /// installed binary replays without the source tree.
+    public static let bundledResources: [String: [UInt8]] = [
+        infoPlistPath: PackageResources.Hairdressers_Info_plist,
+        "Plists/Hairdressers-Bridge.plist": PackageResources.Hairdressers_Bridge_plist,
+    ]
     /// How many suggestions `suggestedShortcuts` lists: iOS shows a handful per app.
     public static let suggestionLimit = 4
 

@@ -19,6 +19,12 @@ public final class WalkMateReplayApp: ReplayApp {
     public static let name = "walkmate"
     public static let infoPlistPath = "Plists/WalkMate-Info.plist"
     public static let bridgeManifestPath: String? = "Plists/WalkMate-Bridge.plist"
+    /// Compiled in (Package.swift `.embedInCode`; `Resources/` links to the package's `Plists/`), so an
+    /// installed binary replays without the source tree.
+    public static let bundledResources: [String: [UInt8]] = [
+        infoPlistPath: PackageResources.WalkMate_Info_plist,
+        "Plists/WalkMate-Bridge.plist": PackageResources.WalkMate_Bridge_plist,
+    ]
 
     /// The app itself.
     public let app: WalkMateApp

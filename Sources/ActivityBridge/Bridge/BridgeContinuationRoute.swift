@@ -30,8 +30,8 @@ public struct BridgeContinuationRoute: ContinuationRoute {
         self.warnings = warnings
     }
 
-    /// The route for `session`'s app: its manifest (``ReplayApp/bridgeManifestPath``, found
-    /// among the environment's resource roots), checked against its intents.
+    /// The route for `session`'s app: its manifest (``ReplayApp/bridgeManifestPath``, bundled or
+    /// found among the environment's resource roots), checked against its intents.
     /// Pass it as the runner's or session's `bridgeRoute`.
     /// - Throws: ``ReplayStepError`` when the app has no manifest or intents, or
     ///   ``BridgeManifestError`` when the manifest cannot be read or has errors.
@@ -43,8 +43,9 @@ public struct BridgeContinuationRoute: ContinuationRoute {
         guard let registry = session.app.intents else {
             throw ReplayStepError.failed("\(appType.name) has no App Intents to bridge to")
         }
-        let url = try session.environment.resource(relativePath)
-        let loaded = try BridgeManifestLoader.load(contentsOf: url.path, displayPath: relativePath, catalog: IntentCatalog(registry: registry))
+        let data = try appType.resourceData(relativePath, in: session.environment)
+        let loaded = try BridgeManifestLoader.check(
+            BridgeManifestReader().read(data, file: relativePath), file: relativePath, catalog: IntentCatalog(registry: registry))
         guard loaded.manifest.app == appType.name else {
             throw ReplayStepError.failed("\(relativePath) is the manifest of '\(loaded.manifest.app)', not of \(appType.name)")
         }

@@ -1,4 +1,5 @@
 public import ActivityKit
+public import Foundation
 public import IntentKit
 public import PropertyList
 
@@ -23,6 +24,10 @@ public protocol ReplayApp: AnyObject {
     static var infoPlistPath: String { get }
     /// The bridge manifest, when the app has one (scripts then default to `bridge` true).
     static var bridgeManifestPath: String? { get }
+    /// Resources compiled into the app, by the relative paths above (`Plists/…`): an installed
+    /// binary carries its apps' Info.plists and manifests as an app bundle does. A path not here is
+    /// looked up under the environment's resource roots.
+    static var bundledResources: [String: [UInt8]] { get }
 
     /// Builds the app over the context's (empty) stores; the app starts closed, or running when
     /// `context.environment.launched` is true.
@@ -71,6 +76,25 @@ public protocol ReplayApp: AnyObject {
 
 extension ReplayApp {
     public static var bridgeManifestPath: String? { nil }
+    public static var bundledResources: [String: [UInt8]] { [:] }
+
+    /// Whether the app has the resource at `relativePath`, bundled or under `environment`'s roots.
+    public static func hasResource(_ relativePath: String, in environment: ReplayEnvironment) -> Bool {
+        bundledResources[relativePath] != nil || environment.existingResource(relativePath) != nil
+    }
+
+    /// The bytes of the app's resource at `relativePath`: the bundled copy, else the first file under
+    /// `environment`'s resource roots.
+    /// - Throws: ``ReplayStepError/failed(_:)`` naming the places searched, or why the file cannot be read.
+    public static func resourceData(_ relativePath: String, in environment: ReplayEnvironment) throws(ReplayStepError) -> Data {
+        if let bytes = bundledResources[relativePath] { return Data(bytes) }
+        let url = try environment.resource(relativePath)
+        do {
+            return try PropertyListReader.contents(ofFile: url.path, displayPath: relativePath)
+        } catch {
+            throw .failed(error.description)
+        }
+    }
     public func afterStep() throws(ReplayStepError) {}
     public func close() {}
     public var intents: IntentRegistry? { nil }

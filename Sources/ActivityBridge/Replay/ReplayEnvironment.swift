@@ -48,8 +48,8 @@ public struct ReplayEnvironment: Sendable {
     }
 
     /// The default search order for a script at `scriptPath`: the script's directory and each of its
-    /// parents (so `Samples/Replays/x.plist` finds the package's `Plists/`), the current directory,
-    /// then the package this library was built from (development builds).
+    /// parents (so a script beside a team's `Plists/` finds them), then the current directory. Apps
+    /// that bundle their resources (``ReplayApp/bundledResources``) need none of these.
     public static func defaultResourceRoots(forScriptAt scriptPath: String?, currentDirectory: String = FileManager.default.currentDirectoryPath) -> [URL] {
         var roots: [URL] = []
         if let scriptPath {
@@ -61,13 +61,7 @@ public struct ReplayEnvironment: Sendable {
             }
         }
         roots.append(URL(fileURLWithPath: currentDirectory, isDirectory: true))
-        roots.append(builtPackageRoot)
         var seen = Set<String>()
         return roots.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
-
-    /// The package root this file was compiled in (`Sources/ActivityBridge/Replay/` → three up).
-    static let builtPackageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
 }

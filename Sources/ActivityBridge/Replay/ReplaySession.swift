@@ -71,7 +71,7 @@ public final class ReplaySession {
             if let error = error as? ReplayStepError { throw error }
             throw .failed("cannot start \(appType.name): \(error)")
         }
-        let hasManifest = appType.bridgeManifestPath.flatMap(environment.existingResource) != nil
+        let hasManifest = appType.bridgeManifestPath.map { appType.hasResource($0, in: environment) } ?? false
         let wantsBridge = script.bridge ?? (hasManifest && bridgeRoute != nil)
         legacyRoute = LegacyContinuationRoute()
         if wantsBridge {
@@ -157,9 +157,9 @@ public final class ReplaySession {
     }
 
     private static func declarations(of appType: any ReplayApp.Type, in environment: ReplayEnvironment) throws(ReplayStepError) -> ActivityTypeDeclarations {
-        let url = try environment.resource(appType.infoPlistPath)
+        let data = try appType.resourceData(appType.infoPlistPath, in: environment)
         do {
-            let document = try PropertyListReader(options: .init(recordLocations: true)).read(contentsOf: url.path)
+            let document = try PropertyListReader(options: .init(recordLocations: true)).read(data, file: appType.infoPlistPath)
             return ActivityTypeDeclarations(document: document)
         } catch {
             throw .failed("cannot read \(appType.infoPlistPath): \(error)")

@@ -2,7 +2,7 @@
 /// subcommands) and a run function that receives the arguments already parsed against it.
 ///
 /// `run` returns an exit code, or throws a ``CommandError``, which the runner prints with the usage line.
-public protocol Command {
+public protocol Command: Sendable {
     static var configuration: CommandConfiguration { get }
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode
 }

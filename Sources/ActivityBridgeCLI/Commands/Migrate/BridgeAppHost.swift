@@ -38,8 +38,8 @@ final class BridgeAppHost {
             directory: directory, platform: platform,
             resourceRoots: ReplayEnvironment.defaultResourceRoots(forScriptAt: manifestPath, currentDirectory: currentDirectory))
         var declarations = ActivityTypeDeclarations(root: .dictionary([:]))
-        if let infoPlist = environment.existingResource(appType.infoPlistPath),
-           let document = try? PropertyListReader().read(contentsOf: infoPlist.path) {
+        if let data = try? appType.resourceData(appType.infoPlistPath, in: environment),
+           let document = try? PropertyListReader().read(data, file: appType.infoPlistPath) {
             declarations = ActivityTypeDeclarations(document: document)
         }
         var opened: (DonationStore, Connection)?
