@@ -25,8 +25,9 @@ public protocol ReplayApp: AnyObject {
     /// The bridge manifest, when the app has one (scripts then default to `bridge` true).
     static var bridgeManifestPath: String? { get }
     /// Resources compiled into the app, by the relative paths above (`Plists/…`): an installed
-    /// binary carries its apps' Info.plists and manifests as an app bundle does. A path not here is
-    /// looked up under the environment's resource roots.
+    /// binary carries its apps' Info.plists and manifests as an app bundle does. A file at the same
+    /// path under one of the environment's resource roots takes precedence (a test's or a team's
+    /// own copy); the compiled-in one answers when no root has it.
     static var bundledResources: [String: [UInt8]] { get }
 
     /// Builds the app over the context's (empty) stores; the app starts closed, or running when
@@ -83,11 +84,11 @@ extension ReplayApp {
         bundledResources[relativePath] != nil || environment.existingResource(relativePath) != nil
     }
 
-    /// The bytes of the app's resource at `relativePath`: the bundled copy, else the first file under
-    /// `environment`'s resource roots.
+    /// The bytes of the app's resource at `relativePath`: the first file under `environment`'s
+    /// resource roots, else the bundled copy.
     /// - Throws: ``ReplayStepError/failed(_:)`` naming the places searched, or why the file cannot be read.
     public static func resourceData(_ relativePath: String, in environment: ReplayEnvironment) throws(ReplayStepError) -> Data {
-        if let bytes = bundledResources[relativePath] { return Data(bytes) }
+        if environment.existingResource(relativePath) == nil, let bytes = bundledResources[relativePath] { return Data(bytes) }
         let url = try environment.resource(relativePath)
         do {
             return try PropertyListReader.contents(ofFile: url.path, displayPath: relativePath)
