@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> Hairdressers, WalkMate -> ActivityBridge
-//   ActivityBridge -> IntentKit -> ActivityKit -> SQLiteStore, PropertyList -> CSQLite, CLibXML2
+//   ActivityBridge -> IntentKit -> ActivityKit -> XcodeProject, SQLiteStore, PropertyList -> CSQLite, CLibXML2
 
 let package = Package(
     name: "ActivityBridge",
@@ -25,7 +25,8 @@ let package = Package(
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
-        .target(name: "ActivityKit", dependencies: ["PropertyList", "SQLiteStore"]),
+        .target(name: "XcodeProject", dependencies: ["PropertyList"]),
+        .target(name: "ActivityKit", dependencies: ["PropertyList", "XcodeProject", "SQLiteStore"]),
         .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit"]),
         .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit"]),
         .target(name: "Hairdressers", dependencies: ["ActivityBridge"], path: "Samples/Hairdressers"),
@@ -36,7 +37,8 @@ let package = Package(
 
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
-        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject"]),
+        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "XcodeProject"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(name: "ActivityBridgeTests", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate"]),
         .testTarget(name: "SamplesTests", dependencies: ["Hairdressers", "WalkMate", "ActivityBridge"]),

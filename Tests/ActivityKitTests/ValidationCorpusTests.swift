@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ActivityKit
 import PropertyList
+import XcodeProject
 
 /// Every file of `../shared/corpus/realworld` through the validator: never a crash, every finding located
 /// inside the file, and the declared values the corpus MANIFEST.tsv lists.

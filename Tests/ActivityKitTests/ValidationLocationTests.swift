@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ActivityKit
 import PropertyList
+import XcodeProject
 
 /// Source text with `1️⃣`, `2️⃣`… markers: the markers are removed and remembered as 1-based line and
 /// column (columns count Unicode scalars, like the reader), so expected locations are never hand-counted.

@@ -1,5 +1,5 @@
 import Testing
-@testable import ActivityKit
+@testable import XcodeProject
 
 @Suite("Build-setting expansion")
 struct BuildSettingExpansionTests {
