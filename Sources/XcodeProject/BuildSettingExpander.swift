@@ -23,7 +23,7 @@ protocol BuildSettingDefinitionSource {
 /// so `A = $(B)$(B)`, `B = $(C)$(C)` … cannot take exponential time).
 struct BuildSettingExpander<Source: BuildSettingDefinitionSource> {
     static var maximumDepth: Int { 64 }
-    static var maximumWork: Int { 100_000 }
+    static var maximumWork: Int { 4_096 }
 
     let source: Source
     let options: BuildSettingExpansionOptions

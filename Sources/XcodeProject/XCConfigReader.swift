@@ -119,11 +119,22 @@ public struct XCConfigReader: Sendable {
 
     /// `NAME[key=pattern,…][…] = value`, or nil when the statement is not one.
     static func assignment(_ statement: Substring, origin: BuildSettingOrigin) -> BuildSettingAssignment? {
-        guard let equals = statement.firstIndex(of: "=") else { return nil }
+        // The first `=` outside `[…]` separates the name (with its conditions) from the value.
+        var depth = 0
+        var found: Substring.Index?
+        for index in statement.indices {
+            switch statement[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "=" where depth == 0: found = index
+            default: break
+            }
+            if found != nil { break }
+        }
+        guard let equals = found else { return nil }
         var left = trimmed(statement[..<equals])
         let value = trimmed(statement[statement.index(after: equals)...])
         var conditions: [BuildSettingCondition] = []
-        // A condition's pattern may itself contain `=`? No: the first `=` outside brackets separates the value.
         if let bracket = left.firstIndex(of: "[") {
             var spec = left[bracket...]
             left = trimmed(left[..<bracket])
