@@ -8,7 +8,7 @@ import PropertyList
 /// of `spec/cli.md` (see ``PropertyListJSONWriter``); a real JSON cannot hold (inf, -inf, nan) is
 /// an error, exit 1.
 enum PlistConvertCommand: Command {
-    static let formats = PropertyListFormat.allCases.map(\.rawValue)
+    static let formats = PropertyListFormat.writable.map(\.rawValue)
 
     static var help: CommandHelp {
         CommandHelp(
