@@ -13,6 +13,10 @@ protocol BuildSettingDefinitionSource {
     func definition(inheritedBy definition: BuildSettingDefinitionID) -> BuildSettingDefinitionID?
     /// The unexpanded text of a definition.
     func text(of definition: BuildSettingDefinitionID) -> String
+    /// True (Xcode's rule): `$(X)` met while a definition of X is being expanded means the definition of X
+    /// below that one, like `$(inherited)`, so `X = $(X) -y` extends X and cycles cannot arise. False: it is
+    /// a cycle, reported as ``BuildSettingProblem/Kind/recursive``.
+    var referencesToNamesBeingExpandedInherit: Bool { get }
 }
 
 /// The one place that expands `$(X)`, `${X}`, `$X` (when enabled) and `$(X:op…)` references, for both
@@ -28,7 +32,7 @@ struct BuildSettingExpander<Source: BuildSettingDefinitionSource> {
     let source: Source
     let options: BuildSettingExpansionOptions
     private(set) var problems: [BuildSettingProblem] = []
-    /// Expansions of definitions that met no problem; they do not depend on the path that reached them.
+    /// Top-level values of definitions that met no problem, reused when another top-level value needs them.
     private var finished: [BuildSettingDefinitionID: String] = [:]
     private var work = 0
 
@@ -55,12 +59,13 @@ struct BuildSettingExpander<Source: BuildSettingDefinitionSource> {
     }
 
     private mutating func expandDefinition(_ definition: BuildSettingDefinitionID, within: [BuildSettingDefinitionID]) -> String {
-        if let done = finished[definition] { return done }
+        // Only a top-level value is context-free: inside another definition, `$(X)` may mean X's lower value.
+        if within.isEmpty, let done = finished[definition] { return done }
         let text = source.text(of: definition)
         guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
         let problemCount = problems.count
         let value = expand(Substring(text), within: within + [definition])
-        if problems.count == problemCount { finished[definition] = value }
+        if within.isEmpty, problems.count == problemCount { finished[definition] = value }
         return value
     }
 
@@ -119,10 +124,13 @@ struct BuildSettingExpander<Source: BuildSettingDefinitionSource> {
             }
             modifiers.append(modifier)
         }
-        let definition: BuildSettingDefinitionID?
-        let isInherited = name == "inherited" && !within.isEmpty
+        var definition: BuildSettingDefinitionID?
+        var isInherited = name == "inherited" && !within.isEmpty
         if isInherited {
             definition = source.definition(inheritedBy: within[within.count - 1])
+        } else if source.referencesToNamesBeingExpandedInherit, let position = within.lastIndex(where: { $0.name == name }) {
+            isInherited = true
+            definition = source.definition(inheritedBy: within[position])
         } else {
             definition = source.definition(named: name)
         }

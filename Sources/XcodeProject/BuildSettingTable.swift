@@ -3,6 +3,9 @@
 ///
 /// A later assignment of a name wins; `$(inherited)` in it refers to the value before it, which is how both
 /// `OTHER_LDFLAGS = $(inherited) -lz` after an `#include` and a target's `$(inherited)` over the project work.
+/// As in Xcode, `$(X)` inside a definition of X (directly or through other settings) means the value of X
+/// below that definition, so `PRODUCT_BUNDLE_IDENTIFIER = $(PRODUCT_BUNDLE_IDENTIFIER)` in a target takes the
+/// xcconfig's value, and settings cannot form cycles.
 public struct BuildSettingTable: Hashable, Sendable {
     public private(set) var assignments: [BuildSettingAssignment] = []
 
@@ -89,5 +92,7 @@ public struct ResolvedBuildSettings: Sendable {
         }
 
         func text(of definition: BuildSettingDefinitionID) -> String { chains[definition.name]?[definition.index].value ?? "" }
+
+        var referencesToNamesBeingExpandedInherit: Bool { true }
     }
 }

@@ -59,5 +59,8 @@ public struct BuildSettings: Hashable, Sendable {
         func definition(inheritedBy definition: BuildSettingDefinitionID) -> BuildSettingDefinitionID? { nil }
 
         func text(of definition: BuildSettingDefinitionID) -> String { definitions[definition.name] ?? "" }
+
+        /// `--define A=$(A)` has nothing below it: a cycle, reported as such.
+        var referencesToNamesBeingExpandedInherit: Bool { false }
     }
 }

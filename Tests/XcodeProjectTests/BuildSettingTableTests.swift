@@ -128,17 +128,23 @@ struct BuildSettingTableTests {
         #expect(resolved.expand("$(TEAM_SUFFIX)", options: .keepingUnresolved).value == "$(TEAM_SUFFIX)")
     }
 
-    @Test func cyclesAcrossLevelsAreCutAndReported() {
+    @Test func aSettingThatRefersToItselfTakesTheValueBelow() {
         let table = BuildSettingTable([
-            assign("A", "$(B)", at(.project, 1)),
-            assign("B", "x$(A)", at(.target, 2)),
-            assign("SELF", "$(inherited) $(SELF)", at(.target, 3)),
+            assign("PRODUCT_BUNDLE_IDENTIFIER", "com.example.app", at(.targetXcconfig, 1)),
+            assign("PRODUCT_BUNDLE_IDENTIFIER", "$(PRODUCT_BUNDLE_IDENTIFIER)", at(.target, 2)),
+            assign("A", "a-project", at(.project, 3)),
+            assign("A", "$(B)", at(.target, 4)),
+            assign("B", "x$(A)", at(.target, 5)),   // $(A) while A's target value is expanded: A below it
+            assign("SELF", "$(inherited) $(SELF)", at(.target, 6)),
         ])
         let resolved = table.resolve(for: BuildSettingEnvironment(configuration: "Release"))
-        #expect(resolved["A"] == "x")
-        #expect(resolved.settings["A"]?.problems.map(\.kind) == [.recursive])
+        #expect(resolved["PRODUCT_BUNDLE_IDENTIFIER"] == "com.example.app")
+        #expect(resolved.settings["PRODUCT_BUNDLE_IDENTIFIER"]?.origin == at(.target, 2))
+        #expect(resolved["A"] == "xa-project")
+        #expect(resolved.settings["A"]?.problems == [])
+        #expect(resolved["B"] == "x")   // B's $(A) is A's top value, whose $(B) is B below its only value: empty
         #expect(resolved["SELF"] == " ")
-        #expect(resolved.settings["SELF"]?.problems == [BuildSettingProblem(.recursive, name: "SELF", reference: "$(SELF)")])
+        #expect(resolved.settings["SELF"]?.problems == [])
     }
 
     @Test func exponentialDefinitionsStopAtTheWorkLimit() {
