@@ -44,7 +44,8 @@ extension XcodeProject {
     }
 
     /// The local packages whose products `target` links: by `XCLocalSwiftPackageReference`, or for a
-    /// product that names no package, the folder-reference package of the product's name.
+    /// product that names no package, the local package whose folder has the product's name (a product named
+    /// like its package is the common case; the manifest is not read to find others).
     public func linkedLocalPackages(of target: XcodeTarget) -> [LocalSwiftPackage] {
         var result: [LocalSwiftPackage] = []
         for product in target.packageProducts {
@@ -55,9 +56,7 @@ extension XcodeProject {
             case .remote?:
                 package = nil
             case nil:
-                package = localPackages.first {
-                    !$0.isPackageReference && BuildSettingPath.lastComponent(of: $0.path.description) == product.productName
-                }
+                package = localPackages.first { BuildSettingPath.lastComponent(of: $0.path.description) == product.productName }
             }
             if let package, !result.contains(package) { result.append(package) }
         }
