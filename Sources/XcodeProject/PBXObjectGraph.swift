@@ -55,9 +55,10 @@ struct PBXObjectGraph {
         locations?.value(at: path) ?? locations?.key(at: path) ?? SourceLocation(file: file, line: 1, column: 1)
     }
 
-    /// Where an object is defined (its `isa` key's dictionary).
+    /// Where an object is defined: its identifier, the key of its entry in `objects`.
     func location(of object: PBXObject) -> SourceLocation {
-        location(PropertyListPath([.key("objects"), .key(object.id)]))
+        let path = PropertyListPath([.key("objects"), .key(object.id)])
+        return locations?.key(at: path) ?? location(path)
     }
 
     /// The object `from.key` (or `from.key[index]`) names; a dangling or malformed reference is reported.
