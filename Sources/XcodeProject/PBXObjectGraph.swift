@@ -66,7 +66,7 @@ struct PBXObjectGraph {
         let value = index.map { object.fields[key]?[$0] } ?? object.fields[key]
         guard let value else { return nil }
         guard let id = value.stringValue else {
-            report(.projectInvalidObject, "\(object.isa) \(object.id): '\(key)' is a \(value.kindName), expected an object identifier",
+            report(.projectInvalidObject, "\(object.isa) \(object.id): '\(key)' is \(Self.kind(of: value)), expected an object identifier",
                    at: object.path(key, index))
             return nil
         }
@@ -83,18 +83,28 @@ struct PBXObjectGraph {
     mutating func references(from object: PBXObject, _ key: String) -> [PBXObject] {
         guard let value = object.fields[key] else { return [] }
         guard let array = value.arrayValue else {
-            report(.projectInvalidObject, "\(object.isa) \(object.id): '\(key)' is a \(value.kindName), expected an array",
+            report(.projectInvalidObject, "\(object.isa) \(object.id): '\(key)' is \(Self.kind(of: value)), expected an array",
                    at: object.path(key))
             return []
         }
         return array.indices.compactMap { reference(from: object, key, $0) }
     }
 
-    /// Reports a problem once per place.
-    mutating func report(_ rule: Diagnostic.Rule, _ message: String, at path: PropertyListPath, severity: Diagnostic.Severity = .warning) {
+    /// Reports a problem once per place: at the value of `path`, or at its key when `atKey`.
+    mutating func report(
+        _ rule: Diagnostic.Rule, _ message: String, at path: PropertyListPath, atKey: Bool = false,
+        severity: Diagnostic.Severity = .warning
+    ) {
         guard reported.insert(path).inserted else { return }
-        diagnostics.append(Diagnostic(severity, rule, message, at: location(path)))
+        let location = atKey ? (locations?.key(at: path) ?? location(path)) : location(path)
+        diagnostics.append(Diagnostic(severity, rule, message, at: location))
     }
 
     mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// "an array", "a dict" …, for messages.
+    static func kind(of value: PropertyListValue) -> String {
+        let name = value.kindName
+        return (name.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + name
+    }
 }

@@ -34,13 +34,16 @@ struct XcodeProjectBuilder {
         directory = BuildSettingPath.directory(of: projectPath) == "./" ? "." : String(BuildSettingPath.directory(of: projectPath).dropLast())
         sourceRoot = BuildSettingPath.join(directory, project.string("projectDirPath") ?? "")
         recordParents()
+        reportGroupCycles()
 
         let configurations = configurationList(from: project, "buildConfigurationList")
-        let targetObjects = graph.references(from: project, "targets")
         let folderExceptions = synchronizedExceptionSets()
         var targets: [XcodeTarget] = []
-        for object in targetObjects {
-            if let target = target(object, exceptions: folderExceptions) { targets.append(target) }
+        for index in (project.fields["targets"]?.arrayValue ?? []).indices {
+            guard let object = graph.reference(from: project, "targets", index) else { continue }
+            if let target = target(object, listedAt: project.path("targets", index), exceptions: folderExceptions) {
+                targets.append(target)
+            }
         }
         var name = BuildSettingPath.lastComponent(of: projectPath)
         if name.hasSuffix(".xcodeproj") { name = String(name.dropLast(".xcodeproj".count)) }
@@ -51,6 +54,39 @@ struct XcodeProjectBuilder {
     }
 
     // MARK: Groups and paths
+
+    /// Reports every cycle of the `children` graph once, at the child entry that closes it: a depth-first
+    /// walk with an explicit stack (no recursion, however deep the groups nest).
+    private mutating func reportGroupCycles() {
+        enum State { case open, done }
+        var state: [String: State] = [:]
+        for entry in graph.objects where entry.value["children"] != nil && state[entry.key] == nil {
+            var stack: [(id: String, next: Int)] = [(entry.key, 0)]
+            state[entry.key] = .open
+            while let top = stack.last {
+                let children = graph.objects[top.id]?["children"]?.arrayValue ?? []
+                guard top.next < children.count else {
+                    state[top.id] = .done
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                guard let child = children[top.next].stringValue, let object = graph.object(child),
+                      object.fields["children"] != nil else { continue }
+                switch state[child] {
+                case .open?:
+                    graph.report(
+                        .projectReferenceCycle,
+                        "group \(child) (\(object.string("name") ?? object.string("path") ?? object.isa)) contains itself through its children: paths under it cannot be resolved",
+                        at: PropertyListPath([.key("objects"), .key(top.id), .key("children"), .index(top.next)]))
+                case .done?: continue
+                case nil:
+                    state[child] = .open
+                    stack.append((child, 0))
+                }
+            }
+        }
+    }
 
     private mutating func recordParents() {
         for entry in graph.objects {
@@ -93,9 +129,10 @@ struct XcodeProjectBuilder {
                 break
             }
             guard visited.insert(parentID).inserted else {
+                // Already reported by reportGroupCycles at this same entry (the report is once per place).
                 graph.report(
                     .projectReferenceCycle,
-                    "group \(parentID) (\(parent.string("name") ?? parent.string("path") ?? parent.isa)) contains itself through its children: paths under it cannot be resolved",
+                    "group \(current.id) (\(current.string("name") ?? current.string("path") ?? current.isa)) contains itself through its children: paths under it cannot be resolved",
                     at: parent.path("children", index))
                 for member in chain { resolvedPaths[member.id] = .some(nil) }
                 return nil
@@ -143,12 +180,13 @@ struct XcodeProjectBuilder {
             let keyPath = object.path("buildSettings").appending(.key(entry.key))
             let location = graph.locations?.key(at: keyPath) ?? graph.location(keyPath)
             guard let value = Self.settingText(entry.value) else {
-                graph.report(.projectInvalidObject, "build setting \(entry.key) is a \(entry.value.kindName), expected a string or an array of strings", at: keyPath)
+                graph.report(.projectInvalidObject, "build setting \(entry.key) is \(PBXObjectGraph.kind(of: entry.value)), expected a string or an array of strings",
+                             at: keyPath, atKey: true)
                 continue
             }
             guard let assignment = XCConfigReader.assignment(
                 Substring("\(entry.key) = "), origin: BuildSettingOrigin(level, at: location)) else {
-                graph.report(.projectInvalidObject, "'\(entry.key)' is not a build setting name", at: keyPath)
+                graph.report(.projectInvalidObject, "'\(entry.key)' is not a build setting name", at: keyPath, atKey: true)
                 continue
             }
             var withValue = assignment
@@ -206,15 +244,16 @@ struct XcodeProjectBuilder {
         return result
     }
 
-    private mutating func target(_ object: PBXObject, exceptions: [String: [ExceptionSet]]) -> XcodeTarget? {
+    private mutating func target(
+        _ object: PBXObject, listedAt listing: PropertyListPath, exceptions: [String: [ExceptionSet]]
+    ) -> XcodeTarget? {
         let kind: XcodeTarget.Kind
         switch object.isa {
         case "PBXNativeTarget": kind = .native
         case "PBXAggregateTarget": kind = .aggregate
         case "PBXLegacyTarget": kind = .legacy
         default:
-            graph.report(.projectInvalidObject, "the project's targets list \(object.id), a \(object.isa), not a target",
-                         at: PropertyListPath([.key("objects"), .key(object.id), .key("isa")]))
+            graph.report(.projectInvalidObject, "the project's targets list \(object.id), a \(object.isa), not a target", at: listing)
             return nil
         }
         guard let name = object.string("name") ?? object.string("productName") else {
