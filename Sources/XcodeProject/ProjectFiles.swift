@@ -42,4 +42,28 @@ public struct ProjectFiles: Sendable {
         }
         return result.sorted()
     }
+
+    /// Folders a project search does not enter: dependencies and build output.
+    public static let skippedFolders: Set<String> = ["Pods", "Carthage", ".build", "DerivedData", "node_modules"]
+
+    /// Every `*.xcodeproj` with a `project.pbxproj` under `folder` (shown paths, sorted), skipping
+    /// ``skippedFolders`` and hidden folders, and not looking inside a project or workspace bundle.
+    public func projects(under folder: String = ".") -> [String] {
+        var result: [String] = []
+        var pending = [folder]
+        let manager = FileManager.default
+        while let current = pending.popLast() {
+            guard let entries = try? manager.contentsOfDirectory(atPath: fileSystemPath(current)) else { continue }
+            for entry in entries where !entry.hasPrefix(".") && !Self.skippedFolders.contains(entry) {
+                let shown = BuildSettingPath.join(current, entry)
+                guard isDirectory(shown), (try? manager.destinationOfSymbolicLink(atPath: fileSystemPath(shown))) == nil else { continue }
+                if entry.hasSuffix(".xcodeproj") {
+                    if manager.fileExists(atPath: fileSystemPath(BuildSettingPath.join(shown, "project.pbxproj"))) { result.append(shown) }
+                } else if !entry.hasSuffix(".xcworkspace") {
+                    pending.append(shown)
+                }
+            }
+        }
+        return result.sorted()
+    }
 }

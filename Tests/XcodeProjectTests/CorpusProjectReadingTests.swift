@@ -19,6 +19,24 @@ struct CorpusProjectReadingTests {
 
     @Test func theCorpusHasItsProjects() {
         #expect(Self.projects.count == 30)
+        // The project search finds the same ones.
+        #expect(ProjectFiles(root: SharedCorpus.apps).projects() == Self.projects)
+        #expect(ProjectFiles(root: SharedCorpus.apps + "/Pyto").projects() == [
+            "Extensions/Dependencies/libssh2/libssh2/libssh2.xcodeproj", "Interface Builder/PytoUI Interface Builder.xcodeproj",
+            "OpenSSL/openssl-stub/openssl-stub.xcodeproj", "Python App/Python App.xcodeproj", "Pyto.xcodeproj",
+            "python3_ios/Python3_ios/Python3_ios.xcodeproj", "python3_ios/Python3_ios/libffi-3.4.2/libffi.xcodeproj",
+        ])
+    }
+
+    @Test func theProjectSearchSkipsDependenciesHiddenFoldersAndBundles() throws {
+        let folder = try TemporaryFolder()
+        for path in ["App.xcodeproj", "Sub/Lib.xcodeproj", "Pods/Pods.xcodeproj", "Carthage/Checkouts/X/X.xcodeproj",
+                     ".hidden/H.xcodeproj", "node_modules/m/M.xcodeproj", "App.xcodeproj/Inner.xcodeproj",
+                     "W.xcworkspace/Nested.xcodeproj"] {
+            try folder.write(path + "/project.pbxproj", "{}")
+        }
+        try folder.write("Empty.xcodeproj/xcuserdata/x", "")
+        #expect(ProjectFiles(root: folder.path).projects() == ["App.xcodeproj", "Sub/Lib.xcodeproj"])
     }
 
     @Test(arguments: projects)
