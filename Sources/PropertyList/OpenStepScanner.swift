@@ -146,14 +146,22 @@ struct OpenStepScanner {
         position += 1
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "7"):
-            // Up to three octal digits in 8 bits (as CF: `\777` wraps), NeXTSTEP above 127.
+            // Up to three octal digits in 8 bits (as CF: `\777` wraps to 0xFF), NeXTSTEP above 127.
             var number = byte &- UInt8(ascii: "0")
             for _ in 0..<2 {
                 guard position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "7") else { break }
                 number = (number &<< 3) &+ (bytes[position] &- UInt8(ascii: "0"))
                 position += 1
             }
-            appendScalar(number < 128 ? UInt32(number) : UInt32(OpenStepNeXTSTEPEncoding.table[Int(number) - 128]))
+            let scalar = number < 128 ? UInt32(number) : UInt32(OpenStepNeXTSTEPEncoding.table[Int(number) - 128])
+            guard scalar != 0xFFFD else {
+                // CF fails the conversion of the two unassigned bytes rather than inventing a character.
+                let escape = String(decoding: bytes[backslash..<position], as: UTF8.self)
+                throw OpenStepScanError(
+                    message: "invalid escape '\(escape)': byte 0x\(String(number, radix: 16, uppercase: true)) has no character in the NeXTSTEP encoding (expected \\000 to \\375)",
+                    offset: backslash)
+            }
+            appendScalar(scalar)
         case UInt8(ascii: "U"):
             let unit = hexUnit()
             if unit >= 0xD800 && unit < 0xDC00 {
