@@ -79,30 +79,24 @@ struct OpenStepScanner {
     // MARK: - Strings
 
     /// `[A-Za-z0-9_$/:.-]`, NeXTSTEP's unquoted-string characters.
+    @inline(__always)
     static func isUnquotedCharacter(_ byte: UInt8) -> Bool {
-        unquotedTable[Int(byte)]
-    }
-
-    private static let unquotedTable: [Bool] = (0..<256).map { value in
-        let byte = UInt8(value)
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "_$/:.-".utf8.contains(byte)
-        }
+        // A 128-bit set as two literals: no table to initialise or load in the hot loop.
+        let low: UInt64 = 0x07FF_E010_0000_0000   // $ (36), - . / (45–47), 0–9 (48–57), : (58)
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A–Z (65–90), _ (95), a–z (97–122)
+        return byte < 64 ? (low >> UInt64(byte)) & 1 != 0 : byte < 128 && (high >> UInt64(byte - 64)) & 1 != 0
     }
 
     /// The unquoted string at ``position`` (its first byte is an unquoted character).
-    mutating func unquotedString(keys: inout XMLKeyCache) -> String {
+    mutating func unquotedString() -> String {
         let start = position
         let count = bytes.count
-        while position < count, Self.unquotedTable[Int(bytes[position])] { position += 1 }
-        return keys.string(for: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        while position < count, Self.isUnquotedCharacter(bytes[position]) { position += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }
 
     /// The quoted string whose opening quote is at ``position``.
-    mutating func quotedString(keys: inout XMLKeyCache) throws(OpenStepScanError) -> String {
+    mutating func quotedString() throws(OpenStepScanError) -> String {
         let opening = position
         let quote = bytes[position]
         position += 1
@@ -118,7 +112,7 @@ struct OpenStepScanner {
                     scratch.append(contentsOf: bytes[mark..<position])
                     text = scratch.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
                 } else {
-                    text = keys.string(for: UnsafeBufferPointer(rebasing: bytes[mark..<position]))
+                    text = String(decoding: UnsafeBufferPointer(rebasing: bytes[mark..<position]), as: UTF8.self)
                 }
                 position += 1
                 return text

@@ -96,6 +96,13 @@ struct OpenStepReaderTests {
         #expect(try Self.read("{ k = azAZ09_$/:.-; }").root["k"] == "azAZ09_$/:.-")
         #expect(try Self.read("{ k = /usr/bin/env; }").root["k"] == "/usr/bin/env")
         #expect(try Self.read("{ k = a//b; }").root["k"] == "a//b")  // `//` starts a comment only between tokens
+        let unquoted = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$/:.-".unicodeScalars)
+        for value in 0x21...0x7E {
+            let scalar = Unicode.Scalar(UInt8(value))
+            let text = "x" + String(Character(scalar))
+            let read = try? PropertyListReader().readOpenStep(Data("(\(text))".utf8), file: "t").root
+            #expect((read == [.string(text)]) == unquoted.contains(scalar), "character \(scalar)")
+        }
     }
 
     @Test("data: hex pairs in either case, whitespace between pairs, empty data")
