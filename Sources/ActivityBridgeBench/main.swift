@@ -9,7 +9,7 @@ let usage = """
            activity-bridge-bench generate wide-dict --keys N [--format xml1|binary1] OUT
            activity-bridge-bench generate deep-array --depth N [--format xml1|binary1] OUT
            activity-bridge-bench generate pbxproj --files N OUT   (OpenStep text, ~430 bytes per file)
-           activity-bridge-bench parse FILE...            (our reader; prints seconds)
+           activity-bridge-bench parse [--record-locations] FILE...  (our reader; prints seconds)
            activity-bridge-bench foundation-parse FILE... (Foundation's PropertyListSerialization)
            activity-bridge-bench convert-binary IN OUT (our reader, then our binary writer)
 
@@ -58,9 +58,9 @@ func measure<T>(_ body: () throws -> T) rethrows -> (T, Double) {
     return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
 
-func readOurs(_ path: String) -> PropertyListDocument {
+func readOurs(_ path: String, recordLocations: Bool = false) -> PropertyListDocument {
     do {
-        return try PropertyListReader().read(contentsOf: path)
+        return try PropertyListReader(options: .init(recordLocations: recordLocations)).read(contentsOf: path)
     } catch {
         fail(error.description, code: 1)
     }
@@ -99,10 +99,12 @@ case "generate":
     write(value, format: format, to: output)
 case "parse":
     // One FILE prints its time; several (a corpus) print the total.
+    let recordLocations = arguments.first == "--record-locations"
+    if recordLocations { arguments.removeFirst() }
     guard !arguments.isEmpty else { fail("expected FILE...") }
     let (format, seconds) = measure { () -> String in
         var name = ""
-        for path in arguments { name = readOurs(path).format.rawValue }  // one document alive at a time
+        for path in arguments { name = readOurs(path, recordLocations: recordLocations).format.rawValue }  // one document alive at a time
         return name
     }
     print(String(format: "ours %@ %@: %.3f s", format, arguments.count == 1 ? arguments[0] : "\(arguments.count) files", seconds))
