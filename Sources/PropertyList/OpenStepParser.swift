@@ -42,7 +42,6 @@ struct OpenStepParser {
     private var stack: [Frame] = []
     /// Open arrays and dictionaries (not the brace-less dictionary of a `.strings` file).
     private var containerDepth = 0
-    private var keys = XMLKeyCache()
     private var root: PropertyListValue?
     /// Where the root value starts, and whether it was a single string token (a `.strings` key).
     private var rootOffset = 0
@@ -182,13 +181,13 @@ struct OpenStepParser {
                 throw found("expected \(expectedValue) (a string, '{', '(' or '<')")
             }
             recordValueLocation(at: offset, opensContainer: false)
-            return deliver(.string(scanner.unquotedString(keys: &keys)), at: offset, isString: true)
+            return deliver(.string(scanner.unquotedString()), at: offset, isString: true)
         }
     }
 
     private mutating func quotedString() throws(Diagnostic) -> String {
         do throws(OpenStepScanError) {
-            return try scanner.quotedString(keys: &keys)
+            return try scanner.quotedString()
         } catch {
             throw self.error(error.message, at: error.offset)
         }
@@ -211,7 +210,7 @@ struct OpenStepParser {
         } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             key = try quotedString()
         } else if OpenStepScanner.isUnquotedCharacter(byte) {
-            key = scanner.unquotedString(keys: &keys)
+            key = scanner.unquotedString()
         } else {
             throw found(isStringsFile ? "expected a key (a string) or the end of the .strings file" : "expected a key (a string) or '}'")
         }
@@ -240,23 +239,26 @@ struct OpenStepParser {
 
     /// Pops the innermost container and hands its value to its parent. - Returns: what follows.
     private mutating func closeContainer() -> Expectation {
-        let frame = stack.removeLast()
+        var frame = stack.removeLast()
         if frame.pushedPath { path.removeLast() }
+        let offset = frame.offset
         switch frame.container {
         case .array:
             containerDepth -= 1
-            return deliver(.array(frame.elements), at: frame.offset)
-        case .dictionary:
-            containerDepth -= 1
-            return deliver(.dictionary(frame.dictionary), at: frame.offset)
-        case .stringsFile:
-            return deliver(.dictionary(frame.dictionary), at: frame.offset)
+            let elements = frame.elements
+            frame.elements = []  // the value takes the only reference: no copy later
+            return deliver(.array(elements), at: offset)
+        case .dictionary, .stringsFile:
+            if frame.container == .dictionary { containerDepth -= 1 }
+            let dictionary = frame.dictionary
+            frame.dictionary = PropertyListDictionary()
+            return deliver(.dictionary(dictionary), at: offset)
         }
     }
 
     /// Hands a finished value to the container that holds it. - Returns: what must follow it.
     @discardableResult
-    private mutating func deliver(_ value: PropertyListValue, at offset: Int = 0, isString: Bool = false) -> Expectation {
+    private mutating func deliver(_ value: consuming PropertyListValue, at offset: Int = 0, isString: Bool = false) -> Expectation {
         guard !stack.isEmpty else {
             root = value
             rootOffset = offset
@@ -266,7 +268,7 @@ struct OpenStepParser {
         let top = stack.count - 1
         switch stack[top].container {
         case .array:
-            stack[top].elements.append(value)
+            stack[top].elements.append(consume value)
             return .commaOrEnd
         case .dictionary, .stringsFile:
             if stack[top].dictionary.updateValue(value, forKey: stack[top].key) != nil {

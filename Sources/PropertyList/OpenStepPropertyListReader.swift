@@ -33,6 +33,12 @@ struct OpenStepPropertyListReader {
     }
 
     private func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(PropertyListReadError) -> PropertyListDocument {
+        guard !bytes.isEmpty else {
+            // CF refuses zero-length text ("The string is empty"), though whitespace alone is `{}`.
+            throw .invalid(Diagnostic(
+                .error, .plistSyntax, "empty document: expected a property list",
+                at: SourceLocation(file: file, line: 1, column: 1)), warnings: [])
+        }
         if let bad = Self.firstInvalidUTF8(bytes) {
             var lines = LineTable(bytes: bytes)
             throw .invalid(Diagnostic(

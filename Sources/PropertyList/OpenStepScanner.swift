@@ -79,30 +79,24 @@ struct OpenStepScanner {
     // MARK: - Strings
 
     /// `[A-Za-z0-9_$/:.-]`, NeXTSTEP's unquoted-string characters.
+    @inline(__always)
     static func isUnquotedCharacter(_ byte: UInt8) -> Bool {
-        unquotedTable[Int(byte)]
-    }
-
-    private static let unquotedTable: [Bool] = (0..<256).map { value in
-        let byte = UInt8(value)
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "_$/:.-".utf8.contains(byte)
-        }
+        // A 128-bit set as two literals: no table to initialise or load in the hot loop.
+        let low: UInt64 = 0x07FF_E010_0000_0000   // $ (36), - . / (45–47), 0–9 (48–57), : (58)
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A–Z (65–90), _ (95), a–z (97–122)
+        return byte < 64 ? (low >> UInt64(byte)) & 1 != 0 : byte < 128 && (high >> UInt64(byte - 64)) & 1 != 0
     }
 
     /// The unquoted string at ``position`` (its first byte is an unquoted character).
-    mutating func unquotedString(keys: inout XMLKeyCache) -> String {
+    mutating func unquotedString() -> String {
         let start = position
         let count = bytes.count
-        while position < count, Self.unquotedTable[Int(bytes[position])] { position += 1 }
-        return keys.string(for: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        while position < count, Self.isUnquotedCharacter(bytes[position]) { position += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }
 
     /// The quoted string whose opening quote is at ``position``.
-    mutating func quotedString(keys: inout XMLKeyCache) throws(OpenStepScanError) -> String {
+    mutating func quotedString() throws(OpenStepScanError) -> String {
         let opening = position
         let quote = bytes[position]
         position += 1
@@ -118,7 +112,7 @@ struct OpenStepScanner {
                     scratch.append(contentsOf: bytes[mark..<position])
                     text = scratch.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
                 } else {
-                    text = keys.string(for: UnsafeBufferPointer(rebasing: bytes[mark..<position]))
+                    text = String(decoding: UnsafeBufferPointer(rebasing: bytes[mark..<position]), as: UTF8.self)
                 }
                 position += 1
                 return text
@@ -146,14 +140,22 @@ struct OpenStepScanner {
         position += 1
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "7"):
-            // Up to three octal digits in 8 bits (as CF: `\777` wraps), NeXTSTEP above 127.
+            // Up to three octal digits in 8 bits (as CF: `\777` wraps to 0xFF), NeXTSTEP above 127.
             var number = byte &- UInt8(ascii: "0")
             for _ in 0..<2 {
                 guard position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "7") else { break }
                 number = (number &<< 3) &+ (bytes[position] &- UInt8(ascii: "0"))
                 position += 1
             }
-            appendScalar(number < 128 ? UInt32(number) : UInt32(OpenStepNeXTSTEPEncoding.table[Int(number) - 128]))
+            let scalar = number < 128 ? UInt32(number) : UInt32(OpenStepNeXTSTEPEncoding.table[Int(number) - 128])
+            guard scalar != 0xFFFD else {
+                // CF fails the conversion of the two unassigned bytes rather than inventing a character.
+                let escape = String(decoding: bytes[backslash..<position], as: UTF8.self)
+                throw OpenStepScanError(
+                    message: "invalid escape '\(escape)': byte 0x\(String(number, radix: 16, uppercase: true)) has no character in the NeXTSTEP encoding (expected \\000 to \\375)",
+                    offset: backslash)
+            }
+            appendScalar(scalar)
         case UInt8(ascii: "U"):
             let unit = hexUnit()
             if unit >= 0xD800 && unit < 0xDC00 {

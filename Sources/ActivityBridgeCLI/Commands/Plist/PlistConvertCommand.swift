@@ -15,7 +15,7 @@ enum PlistConvertCommand: Command {
             path: "plist convert",
             overview: "Convert a property list to XML, binary or JSON.",
             usage: "plist convert --to xml1|binary1|json [-o OUT] FILE",
-            arguments: [CommandHelp.Entry("FILE", "A property list, XML or binary ('-' reads standard input).")],
+            arguments: [CommandHelp.Entry("FILE", "A property list, XML, binary or OpenStep (pbxproj, .strings) ('-' reads standard input).")],
             options: [
                 CommandHelp.Entry("--to FORMAT", "Output format: xml1 (Apple's XML layout), binary1 (bplist00) or json. Required."),
                 CommandHelp.Entry("-o, --output OUT", "Write to OUT (replaced atomically) instead of standard output."),

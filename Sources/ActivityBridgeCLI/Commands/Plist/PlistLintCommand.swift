@@ -14,7 +14,7 @@ enum PlistLintCommand: Command {
             path: "plist lint",
             overview: "Check that property lists are well-formed and valid.",
             usage: "plist lint FILE...",
-            arguments: [CommandHelp.Entry("FILE", "Property lists to check, XML or binary ('-' reads standard input).")]
+            arguments: [CommandHelp.Entry("FILE", "Property lists to check, XML, binary or OpenStep (pbxproj, .strings) ('-' reads standard input).")]
         )
     }
 

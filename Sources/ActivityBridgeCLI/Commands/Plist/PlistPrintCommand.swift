@@ -9,7 +9,7 @@ enum PlistPrintCommand: Command {
             path: "plist print",
             overview: "Print a property list as a human-readable tree (like plutil -p).",
             usage: "plist print FILE",
-            arguments: [CommandHelp.Entry("FILE", "A property list, XML or binary ('-' reads standard input).")]
+            arguments: [CommandHelp.Entry("FILE", "A property list, XML, binary or OpenStep (pbxproj, .strings) ('-' reads standard input).")]
         )
     }
 
