@@ -19,7 +19,20 @@ public struct TargetBuildSettings: Sendable {
     public var xcconfigFiles: [String]
 }
 
+extension TargetBuildSettings {
+    /// Whether Xcode expands build settings in the Info.plist's values (`INFOPLIST_EXPAND_BUILD_SETTINGS`
+    /// is not `NO`).
+    public var expandsInfoPlist: Bool { resolved["INFOPLIST_EXPAND_BUILD_SETTINGS"]?.uppercased() != "NO" }
+}
+
 extension XcodeProject {
+    /// The target's Info.plist as a path relative to the reader's root: `INFOPLIST_FILE`, which is relative
+    /// to the project folder; nil when it is not set (or empty), as with `GENERATE_INFOPLIST_FILE = YES` alone.
+    public func infoPlistPath(_ settings: TargetBuildSettings) -> String? {
+        guard let file = settings.resolved["INFOPLIST_FILE"], !file.isEmpty else { return nil }
+        return path(relativeToProject: file)
+    }
+
     /// The settings of `target` for `configuration` (default: the project's ``defaultConfigurationName``),
     /// evaluated in Xcode's order: built-in defaults, project xcconfig, project settings, target xcconfig,
     /// target settings, then `defines` (the `--define` overrides, level ``BuildSettingLevel/define``).

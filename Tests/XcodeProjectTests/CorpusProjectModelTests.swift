@@ -237,6 +237,11 @@ struct CorpusProjectModelTests {
         #expect(project.targets.map(\.name) == expected.targets.map(\.0))
         #expect(project.targets.map(\.productType) == expected.targets.map(\.1))
         let appTargets = project.targets.filter(\.isApplicationOrExtension)
+        if expected.app == "Windscribe" {
+            let windscribe = project.buildSettings(for: try #require(project.target(named: "Windscribe")))
+            #expect(project.infoPlistPath(windscribe) == "Windscribe/Environments/Plists/Staging.plist")
+            #expect(windscribe.expandsInfoPlist)
+        }
         #expect(appTargets.map(\.name) == expected.products.map(\.0))
         for (name, infoPlist, bundleIdentifier) in expected.products {
             let target = try #require(project.target(named: name))
@@ -245,6 +250,14 @@ struct CorpusProjectModelTests {
             #expect(settings.resolved["INFOPLIST_FILE"] == infoPlist, "\(name)")
             #expect(settings.resolved["PRODUCT_BUNDLE_IDENTIFIER"] == bundleIdentifier, "\(name)")
             #expect(settings.resolved.settings["PRODUCT_BUNDLE_IDENTIFIER"]?.problems == [], "\(name)")
+            // The Info.plist path is relative to the project folder; where the corpus has the file, it is there.
+            if let infoPlist {
+                let path = try #require(project.infoPlistPath(settings))
+                #expect(path == project.path(relativeToProject: infoPlist))
+                #expect(!path.hasPrefix("./"))
+            } else {
+                #expect(project.infoPlistPath(settings) == nil)
+            }
         }
     }
 }
