@@ -86,7 +86,8 @@ extension XcodeProject {
         }
         read.append(file.path)
         read += file.includedFiles
-        diagnostics += file.diagnostics
+        // The project and the target may share an xcconfig: its problems are reported once.
+        diagnostics += file.diagnostics.filter { !diagnostics.contains($0) }
         return file.assignments
     }
 }
