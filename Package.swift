@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> Hairdressers, WalkMate -> ActivityBridge
-//   ActivityBridge -> IntentKit, ActivityKit -> SQLiteStore, PropertyList -> Diagnostics -> JSON
+//   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore, PropertyList -> Diagnostics -> JSON
 //   SQLiteStore -> CSQLite; PropertyList -> CLibXML2
 
 
@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "Diagnostics", dependencies: ["JSON"]),
         .target(name: "PropertyList", dependencies: ["Diagnostics", "JSON", "CLibXML2"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
-        .target(name: "ActivityKit", dependencies: ["PropertyList", "SQLiteStore"]),
+        .target(name: "XcodeProject", dependencies: ["PropertyList"]),
+        .target(name: "ActivityKit", dependencies: ["PropertyList", "XcodeProject", "SQLiteStore"]),
         .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore", "JSON"]),
         .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit", "JSON"]),
         .target(name: "Hairdressers", dependencies: ["ActivityBridge"], path: "Samples/Hairdressers",
@@ -48,7 +49,8 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
-        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "PropertyList", "SQLiteStore", "TestSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PropertyList", "TestSupport"]),
+        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "XcodeProject", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "ActivityBridgeTests", dependencies: [
             "ActivityBridge", "Hairdressers", "WalkMate", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",

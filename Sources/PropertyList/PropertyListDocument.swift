@@ -3,6 +3,11 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
     case xml = "xml1"
     case binary = "binary1"
     case json
+    /// The OpenStep (ASCII) format of `project.pbxproj` and `.strings` files; read only.
+    case openStep = "openstep"
+
+    /// The formats ``PropertyListWriter`` writes.
+    public static let writable: [PropertyListFormat] = [.xml, .binary, .json]
 }
 
 /// A parsed property list: its root value, the format it came in, the warnings found while
@@ -12,7 +17,7 @@ public struct PropertyListDocument: Sendable {
     public var format: PropertyListFormat
     /// Non-fatal findings, such as `duplicate-key` warnings, in source order.
     public var diagnostics: [Diagnostic]
-    /// Present when ``PropertyListReader/Options/recordLocations`` was set (XML input).
+    /// Present when ``PropertyListReader/Options/recordLocations`` was set (XML or OpenStep input).
     public var locations: PropertyListLocations?
 
     public init(

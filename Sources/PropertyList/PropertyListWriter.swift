@@ -21,6 +21,8 @@ public struct PropertyListWriter: Sendable {
         case .xml: try PropertyListXMLWriter().data(for: value)
         case .binary: BinaryPropertyListWriter().data(for: value)
         case .json: try PropertyListJSONWriter().data(for: value)
+        case .openStep:
+            throw PropertyListWriteError(format: .openStep, path: PropertyListPath(), reason: "writing OpenStep property lists is not supported")
         }
     }
 }
