@@ -19,8 +19,6 @@ struct ConstantResolver {
     ]
 
     private let declarations: [String: [ConstantDeclaration]]
-    /// Names of the types that enclose some declaration (those types were parsed).
-    private let enclosingTypes: Set<String>
     /// Names a failed resolution looked for and found no declaration of.
     private(set) var missingNames: Set<String> = []
     private var inProgress: Set<ConstantDeclaration> = []
@@ -28,7 +26,6 @@ struct ConstantResolver {
 
     init(declarations: [ConstantDeclaration]) {
         self.declarations = Dictionary(grouping: declarations, by: \.name)
-        self.enclosingTypes = Set(declarations.flatMap(\.context))
     }
 
     /// The strings `value` can be, in source order without repeats; nil when it cannot be followed.
@@ -126,11 +123,13 @@ struct ConstantResolver {
             if found.isEmpty { found = global }
         } else {
             found = global.filter { $0.context.count >= qualifier.count && Array($0.context.suffix(qualifier.count)) == qualifier }
-            if found.isEmpty, let first = qualifier.first?.first, first.isLowercase || first == "_" {
-                found = global
-            }
-            if found.isEmpty, let type = qualifier.last, declarations[type] == nil, !enclosingTypes.contains(type) {
+            if let first = qualifier.first?.first, first.isLowercase || first == "_" {
+                if found.isEmpty { found = global }
+            } else if found.isEmpty, let type = qualifier.last {
+                // `Type.member`: the member is in the type's declaration or an extension of it, both found by
+                // the type's name.
                 missingNames.insert(type)
+                return nil
             }
         }
         if found.isEmpty {

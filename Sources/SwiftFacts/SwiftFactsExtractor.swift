@@ -2,6 +2,8 @@ import Foundation
 
 /// Why Swift facts cannot be extracted (the audit's `swift-source-unavailable` note).
 package struct SwiftParserUnavailable: Error, CustomStringConvertible, Sendable {
+    package init() {}
+
     package var description: String {
         "Swift checks are off: ActivityBridge was built without the toolchain's SwiftSyntax/SwiftParser host libraries "
             + "(<toolchain>/usr/lib/swift/host); rebuild with a Swift 6 toolchain that ships them, or set "
@@ -194,17 +196,17 @@ package struct SwiftFactsExtractor: Sendable {
             }
         }
 
-        // A type and its extensions, by qualified name, in file order.
-        var groups: [String: [FoundType]] = [:]
-        var order: [String] = []
-        for type in scans.flatMap(\.types) where type.kind != .protocol {
-            if groups[type.name] == nil { order.append(type.name) }
-            groups[type.name, default: []].append(type)
-        }
+        // Each type declaration with the extensions of its name (two targets may each declare a type of one
+        // name: they stay two); extensions of a type not parsed form a group of their own.
+        let found = scans.flatMap(\.types).filter { $0.kind != .protocol }
+        let extensions = Dictionary(grouping: found.filter { $0.kind == .extension }, by: \.name)
+        let declared = Set(found.filter { $0.kind == .type }.map(\.name))
+        var groups: [[FoundType]] = found.filter { $0.kind == .type }.map { [$0] + (extensions[$0.name] ?? []) }
+        for (name, parts) in extensions where !declared.contains(name) { groups.append(parts) }
         var providers: Set<String> = []
-        for name in order {
-            let parts = groups[name]!.sorted { ($0.kind == .extension ? 1 : 0, $0.position) < ($1.kind == .extension ? 1 : 0, $1.position) }
-            let primary = parts[0]
+        for group in groups {
+            let parts = group.sorted { ($0.kind == .extension ? 1 : 0, $0.position) < ($1.kind == .extension ? 1 : 0, $1.position) }
+            let primary = parts[0], name = primary.name
             var inherited: [String] = []
             for part in parts { for conformance in part.inherited where !inherited.contains(conformance) { inherited.append(conformance) } }
             if inherited.contains(where: intentFamily.contains) {

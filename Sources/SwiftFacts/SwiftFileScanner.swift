@@ -57,8 +57,10 @@ private final class ScanningVisitor: SyntaxVisitor {
 
     func open(kind: FoundType.Kind, name: String, components: [String], node: some SyntaxProtocol,
               inheritance: InheritanceClauseSyntax?, isEnum: Bool = false) {
-        let inherited = inheritance?.inheritedTypes.map { type -> String in
-            let written = type.type.trimmedDescription
+        let inherited = inheritance?.inheritedTypes.map { inheritedType -> String in
+            var type = inheritedType.type
+            if let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }  // @unchecked Sendable
+            let written = type.trimmedDescription
             return String(written.split(separator: ".").last ?? Substring(written))
         } ?? []
         let qualified = kind == .extension ? name : (typeScopes + [name]).joined(separator: ".")
@@ -268,7 +270,8 @@ private final class ScanningVisitor: SyntaxVisitor {
             }
             scan.activitySites.append(site)
         case "userActivity":
-            guard let first, first.label == nil else { break }
+            // SwiftUI's modifier always takes its closure; a method of the app's own of that name does not count.
+            guard let first, first.label == nil, hasClosure(node) else { break }
             var site = FoundActivitySite(kind: .userActivityModifier, value: written(first.expression), position: position(first.expression))
             if let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self) {
                 let variable = closureParameter(closure, shorthand: node.arguments.contains { $0.label?.text == "element" } ? "$1" : "$0")
@@ -276,7 +279,7 @@ private final class ScanningVisitor: SyntaxVisitor {
             }
             scan.activitySites.append(site)
         case "onContinueUserActivity":
-            guard let first, first.label == nil else { break }
+            guard let first, first.label == nil, hasClosure(node) else { break }
             scan.activitySites.append(FoundActivitySite(kind: .onContinueUserActivity, value: written(first.expression),
                                                         position: position(first.expression)))
         case "contains":
@@ -293,6 +296,13 @@ private final class ScanningVisitor: SyntaxVisitor {
             break
         }
         return .visitChildren
+    }
+
+    /// A trailing closure, or a last argument that is a closure or labeled `perform:`.
+    func hasClosure(_ node: FunctionCallExprSyntax) -> Bool {
+        guard node.trailingClosure == nil else { return true }
+        guard node.arguments.count > 1, let last = node.arguments.last else { return false }
+        return last.label?.text == "perform" || last.expression.is(ClosureExprSyntax.self)
     }
 
     func shortcut(_ node: FunctionCallExprSyntax) -> FoundShortcut {
