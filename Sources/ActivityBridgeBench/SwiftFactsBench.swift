@@ -34,38 +34,9 @@ func runSwiftFacts(_ arguments: [String]) {
     let (facts, seconds) = measure { () -> SwiftTargetFacts in
         do { return try extractor.extract(files) } catch { fail("\(error)", code: 1) }
     }
-    if dump { print(describe(facts), terminator: "") }
+    if dump { for line in facts.summaryLines(details: true) { print(line) } }
     print(String(format: "%@: %d files, %d parsed, %d created, %d handled, %d intents, %d shortcuts: %.3f s",
                  all ? "every file" : "prefiltered", facts.swiftFiles, facts.parsedFiles.count, facts.created.count,
                  facts.handled.count, facts.appIntents.count, facts.appShortcuts.count, seconds))
 }
 
-/// One line per fact, for reading an app's facts by eye.
-func describe(_ facts: SwiftTargetFacts) -> String {
-    var out = ""
-    func show(_ value: SwiftValue?) -> String {
-        guard let value else { return "-" }
-        return "\(value.written) => \(value.resolved.map { "\"\($0)\"" } ?? "nil")"
-    }
-    for site in facts.created + facts.handled {
-        out += "\(site.position): \(site.kind.rawValue) \(site.value) => \(site.resolved.map { "\"\($0)\"" } ?? "nil")"
-        if let keys = site.userInfoKeys { out += " userInfo=\(keys)" }
-        if let keys = site.requiredUserInfoKeys { out += " required=\(keys)" }
-        out += "\n"
-    }
-    for intent in facts.appIntents {
-        out += "\(intent.position): intent \(intent.name) \(intent.conformances) class=\(show(intent.intentClassName))"
-            + " discoverable=\(intent.isDiscoverable.map(String.init) ?? "-") title=\(show(intent.title))\n"
-        for parameter in intent.parameters {
-            out += "  \(parameter.position): @Parameter \(parameter.name): \(parameter.type) optional=\(parameter.optional)\n"
-        }
-    }
-    for entity in facts.appEntities { out += "\(entity.position): entity \(entity.name) \(entity.conformances)\n" }
-    for appEnum in facts.appEnums { out += "\(appEnum.position): enum \(appEnum.name) \(appEnum.cases.map(\.name))\n" }
-    for provider in facts.shortcutsProviders { out += "\(provider.position): provider \(provider.name)\n" }
-    for shortcut in facts.appShortcuts {
-        out += "\(shortcut.position): shortcut \(shortcut.intent) in \(shortcut.provider ?? "-") title=\(show(shortcut.shortTitle)) image=\(show(shortcut.systemImageName))\n"
-        for phrase in shortcut.phrases { out += "  \(phrase.position): \(phrase.isLiteral ? "" : "(expr) ")\(phrase.text)\n" }
-    }
-    return out
-}

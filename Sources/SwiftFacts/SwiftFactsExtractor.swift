@@ -206,12 +206,16 @@ package struct SwiftFactsExtractor: Sendable {
         var providers: Set<String> = []
         for group in groups {
             let parts = group.sorted { ($0.kind == .extension ? 1 : 0, $0.position) < ($1.kind == .extension ? 1 : 0, $1.position) }
-            let primary = parts[0], name = primary.name
+            let name = parts[0].name
             var inherited: [String] = []
             for part in parts { for conformance in part.inherited where !inherited.contains(conformance) { inherited.append(conformance) } }
+            // The type's declaration; for a type declared elsewhere, the extension that adds the conformance.
+            func place(_ family: (String) -> Bool) -> SwiftSourcePosition {
+                (parts.first { $0.kind == .type } ?? parts.first { $0.inherited.contains(where: family) } ?? parts[0]).position
+            }
             if inherited.contains(where: intentFamily.contains) {
                 facts.appIntents.append(AppIntentFact(
-                    name: name, position: primary.position, conformances: inherited,
+                    name: name, position: place(intentFamily.contains), conformances: inherited,
                     isCustomIntentMigrated: inherited.contains("CustomIntentMigratedAppIntent"),
                     intentClassName: value(parts.lazy.compactMap(\.intentClassName).first),
                     isDiscoverable: parts.lazy.compactMap(\.isDiscoverable).first,
@@ -219,13 +223,13 @@ package struct SwiftFactsExtractor: Sendable {
                     parameters: parts.flatMap(\.parameters)))
             }
             if inherited.contains(where: entityFamily.contains) {
-                facts.appEntities.append(AppEntityFact(name: name, position: primary.position, conformances: inherited))
+                facts.appEntities.append(AppEntityFact(name: name, position: place(entityFamily.contains), conformances: inherited))
             }
             if inherited.contains("AppEnum") {
-                facts.appEnums.append(AppEnumFact(name: name, position: primary.position, cases: parts.flatMap(\.enumCases)))
+                facts.appEnums.append(AppEnumFact(name: name, position: place { $0 == "AppEnum" }, cases: parts.flatMap(\.enumCases)))
             }
             if inherited.contains("AppShortcutsProvider") {
-                facts.shortcutsProviders.append(ShortcutsProviderFact(name: name, position: primary.position))
+                facts.shortcutsProviders.append(ShortcutsProviderFact(name: name, position: place { $0 == "AppShortcutsProvider" }))
                 providers.insert(name)
             }
         }
