@@ -115,6 +115,16 @@ case "convert-binary":
     print(String(format: "read %.3f s, wrote %d bytes in %.3f s", readSeconds, data.count, writeSeconds))
 case "swift-facts":
     runSwiftFacts(arguments)
+case "generate-swift-tree":
+    let count = positiveInteger("--files", from: &arguments)
+    guard arguments.count == 1 else { fail("expected one OUT folder") }
+    var generator = SwiftTreeGenerator(files: count)
+    do {
+        let (files, bytes) = try generator.write(to: arguments[0])
+        print("wrote \(arguments[0]): \(files) files, \(bytes) bytes")
+    } catch {
+        fail("cannot write \(arguments[0]): \(error.localizedDescription)", code: 1)
+    }
 default:
     fail("unknown mode '\(mode)'")
 }
