@@ -3,7 +3,8 @@ import Foundation
 import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
-//   activity-bridge -> ActivityBridgeCLI -> Hairdressers, WalkMate -> ActivityBridge
+//   activity-bridge -> ActivityBridgeCLI -> Hairdressers, WalkMate -> ActivityBridge; ActivityBridgeCLI -> Audit
+//   Audit -> SwiftFacts, IntentKit, ActivityKit, XcodeProject
 //   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore, PropertyList -> Diagnostics -> JSON
 //   SQLiteStore -> CSQLite; PropertyList -> CLibXML2
 
@@ -76,7 +77,11 @@ let package = Package(
                 resources: [.embedInCode("Resources/Hairdressers-Info.plist"), .embedInCode("Resources/Hairdressers-Bridge.plist")]),
         .target(name: "WalkMate", dependencies: ["ActivityBridge"], path: "Samples/WalkMate",
                 resources: [.embedInCode("Resources/WalkMate-Info.plist"), .embedInCode("Resources/WalkMate-Bridge.plist")]),
-        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate", "JSON"]),
+        // audit: a repository's project, Info.plists, Swift facts and phrase localizations, cross-checked.
+        .target(name: "Audit", dependencies: [
+            "XcodeProject", "SwiftFacts", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "JSON",
+        ]),
+        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate", "JSON", "Audit"]),
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI"]),
         .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
         swiftFactsTarget,
@@ -89,7 +94,7 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PropertyList", "TestSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PropertyList"]),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "XcodeProject", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "ActivityBridgeTests", dependencies: [
@@ -99,6 +104,7 @@ let package = Package(
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
         .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "SwiftFacts", "XcodeProject", "PropertyList", "JSON", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore",
             "TestSupport",

@@ -29,6 +29,28 @@ public struct JSONParser: Sendable {
     }
 
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Error) -> JSONValue {
+        var ignored: [(path: JSONPath, keyOffset: Int, valueOffset: Int)]? = nil
+        return try parse(bytes, recording: &ignored)
+    }
+
+    /// Parses `text` and records where each object member's key and each value start (see ``JSONLocations``).
+    public func parseWithLocations(_ text: String) throws(Error) -> (value: JSONValue, locations: JSONLocations) {
+        var text = text
+        let result: Result<(JSONValue, JSONLocations), Error> = text.withUTF8 { bytes in
+            Result { () throws(Error) in
+                var recorded: [(path: JSONPath, keyOffset: Int, valueOffset: Int)]? = []
+                let value = try parse(bytes, recording: &recorded)
+                return (value, JSONLocations(bytes: bytes, recorded: recorded ?? []))
+            }
+        }
+        return try result.get()
+    }
+
+    /// `recording`, when not nil, receives every value's path, its key's byte offset (the value's own for
+    /// array elements and the root) and the value's byte offset.
+    private func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, recording: inout [(path: JSONPath, keyOffset: Int, valueOffset: Int)]?
+    ) throws(Error) -> JSONValue {
         var scanner = Scanner(bytes: bytes)
         // Containers being built, innermost last; mutated in place so long arrays stay linear.
         struct Container {
@@ -37,11 +59,23 @@ public struct JSONParser: Sendable {
             var elements: [JSONValue] = []
             /// The key whose value comes next (objects only).
             var key: String?
+            /// Where the current key began (recording locations only).
+            var keyOffset = 0
             var isEmpty: Bool { isObject ? members.isEmpty : elements.isEmpty }
             var value: JSONValue { isObject ? .object(members) : .array(elements) }
         }
         var stack: [Container] = []
-
+        // The path of the value being read, and where its key began (kept only when recording).
+        var path: JSONPath = []
+        func record(_ offset: Int) {
+            guard recording != nil else { return }
+            var current = path
+            if let top = stack.last {
+                current.append(top.isObject ? .key(top.key ?? "") : .index(top.elements.count))
+            }
+            let keyOffset = (stack.last?.isObject ?? false) ? (stack.last?.keyOffset ?? offset) : offset
+            recording?.append((current, keyOffset, offset))
+        }
         while true {
             scanner.skipWhitespace()
             var finished: JSONValue?
@@ -50,6 +84,7 @@ public struct JSONParser: Sendable {
                 let closer: UInt8 = top.isObject ? 0x7D : 0x5D
                 if scanner.peek() == closer {
                     scanner.advance()
+                    if recording != nil, stack.count > 1 { path.removeLast() }
                     finished = stack.removeLast().value
                 } else {
                     if !top.isEmpty {
@@ -62,7 +97,9 @@ public struct JSONParser: Sendable {
                     if top.isObject {
                         // A member starts with its key and a colon.
                         guard scanner.peek() == 0x22 else { throw scanner.error("expected a string key, found \(scanner.found())") }
+                        let keyOffset = scanner.offset
                         let key = try scanner.string()
+                        stack[stack.count - 1].keyOffset = keyOffset
                         scanner.skipWhitespace()
                         guard scanner.peek() == 0x3A else {
                             throw scanner.error("expected ':' after the key '\(key)', found \(scanner.found())")
@@ -79,14 +116,18 @@ public struct JSONParser: Sendable {
                     guard stack.count < maximumDepth else {
                         throw scanner.error("nesting deeper than \(maximumDepth) levels")
                     }
+                    if recording != nil {
+                        record(scanner.offset)
+                        if let top = stack.last { path.append(top.isObject ? .key(top.key ?? "") : .index(top.elements.count)) }
+                    }
                     stack.append(Container(isObject: scanner.peek() == 0x7B))
                     scanner.advance()
                     continue
-                case 0x22: finished = .string(try scanner.string())
-                case 0x74: try scanner.literal("true"); finished = .bool(true)
-                case 0x66: try scanner.literal("false"); finished = .bool(false)
-                case 0x6E: try scanner.literal("null"); finished = .null
-                case 0x2D, 0x30...0x39: finished = try scanner.number()
+                case 0x22: record(scanner.offset); finished = .string(try scanner.string())
+                case 0x74: record(scanner.offset); try scanner.literal("true"); finished = .bool(true)
+                case 0x66: record(scanner.offset); try scanner.literal("false"); finished = .bool(false)
+                case 0x6E: record(scanner.offset); try scanner.literal("null"); finished = .null
+                case 0x2D, 0x30...0x39: record(scanner.offset); finished = try scanner.number()
                 default: throw scanner.error("expected a value, found \(scanner.found())")
                 }
             }

@@ -1,13 +1,14 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// Differential test against Python's `openstep_plist` on real projects: every `project.pbxproj`
 /// and `.strings` file under `shared/corpus/apps` (and the OpenStep files of the real-world plist
 /// corpus) reads to the same values in the same key order.
 @Suite("OpenStep corpus versus openstep_plist")
 struct OpenStepDifferentialTests {
-    static let apps = TestPaths.shared.appendingPathComponent("corpus/apps")
+    static let apps = SharedCorpus.root.appendingPathComponent("corpus/apps")
 
     /// Every pbxproj and .strings file of the app corpus, plus the real-world plists that are OpenStep text.
     static let files: [String] = {
@@ -20,10 +21,10 @@ struct OpenStepDifferentialTests {
                 }
             }
         }
-        let realWorld = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.realWorldCorpus.path)) ?? []
+        let realWorld = (try? FileManager.default.contentsOfDirectory(atPath: SharedCorpus.realWorld.path)) ?? []
         for name in realWorld where name.hasSuffix(".plist") {
             // OpenStep text starts (after a BOM and whitespace) with one of these.
-            let path = TestPaths.realWorldCorpus.appendingPathComponent(name).path
+            let path = SharedCorpus.realWorld.appendingPathComponent(name).path
             if let data = FileManager.default.contents(atPath: path),
                let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
                "{(/\"".utf8.contains(first) {
@@ -43,7 +44,7 @@ struct OpenStepDifferentialTests {
     // what the author meant, and Apple would silently drop every entry after it.
 
     static func relative(_ path: String) -> String {
-        path.replacingOccurrences(of: TestPaths.shared.path + "/", with: "")
+        path.replacingOccurrences(of: SharedCorpus.root.path + "/", with: "")
     }
 
     @Test(
@@ -52,7 +53,7 @@ struct OpenStepDifferentialTests {
         .enabled(if: oracle != nil, "python3 with the openstep_plist module is not available (pip install openstep-plist): differential test skipped"),
         arguments: files.map(relative))
     func sameValues(_ name: String) throws {
-        let path = TestPaths.shared.appendingPathComponent(name).path
+        let path = SharedCorpus.root.appendingPathComponent(name).path
         let verdict = try #require(Self.oracle?[path], "openstep_plist gave no verdict for \(name)")
         let ours: Result<PropertyListDocument, PropertyListReadError>
         do throws(PropertyListReadError) {

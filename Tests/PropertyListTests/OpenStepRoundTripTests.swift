@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// OpenStep → value → XML and binary → read back: the same value, the same key order.
 @Suite("OpenStep round trips through XML and binary")
@@ -56,7 +57,7 @@ struct OpenStepRoundTripTests {
     }
 
     static let corpusProjects: [String] = {
-        let apps = TestPaths.shared.appendingPathComponent("corpus/apps")
+        let apps = SharedCorpus.root.appendingPathComponent("corpus/apps")
         guard let walker = FileManager.default.enumerator(atPath: apps.path) else { return [] }
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix("project.pbxproj") }.sorted()
             .map { apps.appendingPathComponent($0).path }

@@ -1,12 +1,26 @@
 import Foundation
 
-/// Checks App Shortcuts against Apple's rules when they are registered.
-struct AppShortcutsValidator {
-    var registry: IntentRegistry
+/// Checks App Shortcuts against Apple's rules when they are registered (and, through the package init, the
+/// shortcuts `audit` finds in Swift code, against the intents declared there).
+package struct AppShortcutsValidator {
+    /// The intent of a name, whatever the platform.
+    var definition: (String) -> IntentDefinition?
     var limits: AppShortcutLimits
 
+    init(registry: IntentRegistry, limits: AppShortcutLimits) {
+        definition = registry.registeredDefinition(named:)
+        self.limits = limits
+    }
+
+    /// Checks against intents that are described, not registered (nothing is run).
+    package init(definitions: [IntentDefinition], limits: AppShortcutLimits = .apple) {
+        let byName = Dictionary(definitions.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first })
+        definition = { byName[$0] }
+        self.limits = limits
+    }
+
     /// Every violation of `shortcuts`, in declaration order; empty when they are valid.
-    func violations(of shortcuts: [AppShortcut]) -> [AppShortcutViolation] {
+    package func violations(of shortcuts: [AppShortcut]) -> [AppShortcutViolation] {
         var violations: [AppShortcutViolation] = []
         if shortcuts.count > limits.maxShortcuts {
             violations.append(AppShortcutViolation(
@@ -15,7 +29,7 @@ struct AppShortcutsValidator {
         }
         var phraseCount = 0
         for shortcut in shortcuts {
-            guard let definition = registry.registeredDefinition(named: shortcut.intentTypeName) else {
+            guard let definition = definition(shortcut.intentTypeName) else {
                 violations.append(AppShortcutViolation(
                     .unknownIntent, shortcut: shortcut.label,
                     message: "intent '\(shortcut.intentTypeName)' is not registered"))

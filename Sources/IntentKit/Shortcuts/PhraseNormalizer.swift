@@ -3,9 +3,9 @@ import Foundation
 /// Puts utterances and phrases into one comparable form: folded (case and diacritics), runs of
 /// whitespace collapsed to one space, and punctuation, symbols and spaces around the whole phrase
 /// removed ("Load Berlin in Walk Mate!" and "  load berlin in WALK MATE" are the same).
-enum PhraseNormalizer {
+package enum PhraseNormalizer {
     /// The whole-phrase form.
-    static func normalize(_ text: String) -> String {
+    package static func normalize(_ text: String) -> String {
         normalize(text, leading: true, trailing: true)
     }
 

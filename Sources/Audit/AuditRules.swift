@@ -1,0 +1,74 @@
+public import Diagnostics
+import ActivityKit
+import XcodeProject
+
+// The rules of `activity-bridge audit` (../shared/spec/audit.md, "Rules"), beside the `validate` rules it
+// also applies to each target's expanded Info.plist and the project reader's own findings.
+
+extension Diagnostic.Rule {
+    public static let activityTypeUndeclaredInCode: Self = "activity-type-undeclared-in-code"
+    public static let activityTypeUnused: Self = "activity-type-unused"
+    public static let activityTypeNeverHandled: Self = "activity-type-never-handled"
+    public static let requiredUserInfoKeyMissing: Self = "required-user-info-key-missing"
+    public static let appShortcutMissingApplicationName: Self = "app-shortcut-missing-application-name"
+    public static let appShortcutMultipleParameters: Self = "app-shortcut-multiple-parameters"
+    public static let appShortcutParameterType: Self = "app-shortcut-parameter-type"
+    public static let appShortcutsTooMany: Self = "app-shortcuts-too-many"
+    public static let appShortcutsMultipleProviders: Self = "app-shortcuts-multiple-providers"
+    public static let appShortcutPhraseCollision: Self = "app-shortcut-phrase-collision"
+    public static let appShortcutLocalizationMissingApplicationName: Self = "app-shortcut-localization-missing-application-name"
+    public static let appShortcutLocalizationParameterMismatch: Self = "app-shortcut-localization-parameter-mismatch"
+    public static let appShortcutLocalizationStale: Self = "app-shortcut-localization-stale"
+    public static let customIntentNotMigrated: Self = "custom-intent-not-migrated"
+    public static let infoPlistMissing: Self = "info-plist-missing"
+    public static let buildSettingUndefined: Self = "build-setting-undefined"
+    public static let swiftSourceUnavailable: Self = "swift-source-unavailable"
+
+    // Added to audit.md's table: IntentKit's other App Shortcut rules, under audit names.
+    public static let appShortcutRepeatedApplicationName: Self = "app-shortcut-repeated-application-name"
+    public static let appShortcutUnknownParameter: Self = "app-shortcut-unknown-parameter"
+    public static let appShortcutPhraseMalformed: Self = "app-shortcut-phrase-malformed"
+    public static let appShortcutsTooManyPhrases: Self = "app-shortcuts-too-many-phrases"
+    /// A phrase file (`.xcstrings`, `.strings`) or `.intentdefinition` that cannot be read.
+    public static let auditFileUnreadable: Self = "audit-file-unreadable"
+}
+
+/// Every rule an audit can report, for SARIF's `tool.driver.rules`.
+public enum AuditRules {
+    public static let all: [RuleDescription] = [
+        RuleDescription(.activityTypeUndeclaredInCode, .error, "The target's code creates or handles an activity type its Info.plist does not declare: the system never delivers it."),
+        RuleDescription(.activityTypeUnused, .warning, "An activity type is declared, but no code of the target creates or handles it."),
+        RuleDescription(.activityTypeNeverHandled, .warning, "An activity type is created in code, but no code of any target of the app handles it."),
+        RuleDescription(.requiredUserInfoKeyMissing, .error, "A literal requiredUserInfoKeys names a key the literal userInfo at the same site lacks."),
+        RuleDescription(.appShortcutMissingApplicationName, .error, "An App Shortcut phrase lacks \\(.applicationName) (Xcode: Invalid Utterance)."),
+        RuleDescription(.appShortcutRepeatedApplicationName, .error, "An App Shortcut phrase has \\(.applicationName) more than once."),
+        RuleDescription(.appShortcutMultipleParameters, .error, "An App Shortcut phrase has more than one parameter."),
+        RuleDescription(.appShortcutParameterType, .error, "An App Shortcut phrase parameter is not an AppEntity or AppEnum."),
+        RuleDescription(.appShortcutUnknownParameter, .error, "An App Shortcut phrase names a parameter its intent does not declare."),
+        RuleDescription(.appShortcutPhraseMalformed, .error, "An App Shortcut phrase interpolates something other than a parameter or the application name."),
+        RuleDescription(.appShortcutsTooMany, .error, "An app declares more than 10 App Shortcuts."),
+        RuleDescription(.appShortcutsTooManyPhrases, .error, "An app's phrases expand to more than 1,000 with every enum value."),
+        RuleDescription(.appShortcutsMultipleProviders, .error, "An app has more than one AppShortcutsProvider."),
+        RuleDescription(.appShortcutPhraseCollision, .warning, "Two App Shortcuts share a phrase (ignoring case and parameters): Siri cannot tell them apart."),
+        RuleDescription(.appShortcutLocalizationMissingApplicationName, .error, "A localized phrase lacks ${applicationName}."),
+        RuleDescription(.appShortcutLocalizationParameterMismatch, .error, "A localized phrase's placeholders differ from its source phrase's parameter."),
+        RuleDescription(.appShortcutLocalizationStale, .warning, "A phrase localization key is no phrase of the source."),
+        RuleDescription(.customIntentNotMigrated, .warning, "A custom intent of an .intentdefinition has no App Intent with that intentClassName: users' shortcuts of it stop working."),
+        RuleDescription(.infoPlistMissing, .error, "INFOPLIST_FILE names a file that does not exist."),
+        RuleDescription(.xcconfigIncludeMissing, .warning, "An xcconfig #include (not #include?) names a missing file."),
+        RuleDescription(.buildSettingUndefined, .note, "A $(X) in the Info.plist expands to empty: the setting is not defined."),
+        RuleDescription(.swiftSourceUnavailable, .note, "Swift checks are off: the toolchain lacks SwiftSyntax / SwiftParser."),
+        RuleDescription(.auditFileUnreadable, .warning, "A phrase localization or intent definition file cannot be read."),
+        RuleDescription(.plistSyntax, .error, "The Info.plist is not a valid property list."),
+        RuleDescription(.duplicateKey, .warning, "A dictionary repeats a key."),
+        RuleDescription(.activityTypesMissing, .note, "The Info.plist has no NSUserActivityTypes."),
+        RuleDescription(.activityTypesNotArray, .error, "NSUserActivityTypes is not an array."),
+        RuleDescription(.activityTypeNotString, .error, "An NSUserActivityTypes element is not a string."),
+        RuleDescription(.activityTypeEmpty, .error, "An activity type is empty."),
+        RuleDescription(.activityTypeWhitespace, .error, "An activity type has whitespace."),
+        RuleDescription(.activityTypeDuplicate, .warning, "An activity type is declared twice."),
+        RuleDescription(.activityTypeUnresolvedVariable, .warning, "An activity type has a reference that cannot be expanded."),
+        RuleDescription(.activityTypeFormat, .note, "An activity type is neither reverse-DNS nor an intent class name."),
+        RuleDescription(.coreSpotlightContinuationMissing, .warning, "com.apple.corespotlightquery is declared without CoreSpotlightContinuation."),
+    ]
+}

@@ -1,0 +1,200 @@
+import Foundation
+import ActivityKit
+public import Diagnostics
+import PropertyList
+import SwiftFacts
+public import XcodeProject
+
+/// What to audit and how (the `audit` command's options).
+public struct AuditOptions: Sendable {
+    /// `--project`: `.xcodeproj` folders relative to the root; empty finds every project under it.
+    public var projects: [String] = []
+    /// `--target`: names of the targets to check; empty checks every app and app-extension target.
+    public var targets: [String] = []
+    /// `--configuration`; nil uses each project's `defaultConfigurationName`.
+    public var configuration: String?
+    /// `--define` overrides, the highest level of every target's settings.
+    public var defines = BuildSettings()
+    /// `--disable`.
+    public var filter = DiagnosticFilter()
+    /// Called with a short line of what is being read (for a progress display).
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init() {}
+}
+
+/// Why nothing could be audited.
+public enum AuditError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The repository folder does not exist.
+    case missingPath(String)
+    /// A `--project` does not exist (or has no `project.pbxproj`).
+    case missingProject(String)
+
+    public var description: String {
+        switch self {
+        case let .missingPath(path): "cannot read '\(path)': no such directory"
+        case let .missingProject(path): "cannot read '\(path)': no such project (expected \(path)/project.pbxproj)"
+        }
+    }
+}
+
+/// Audits a repository (../shared/spec/audit.md): finds its Xcode projects, evaluates each app target's build
+/// settings, reads its Info.plist, Swift facts, phrase localizations and intent definitions, and cross-checks
+/// them. Paths in the report are relative to `root`.
+///
+/// ```swift
+/// let report = try Auditor(root: "path/to/repo").run()
+/// print(report.text)
+/// ```
+public struct Auditor: Sendable {
+    public var root: String
+    public var options: AuditOptions
+    var extractor = SwiftFactsExtractor()
+
+    public init(root: String, options: AuditOptions = AuditOptions()) {
+        self.root = root
+        self.options = options
+    }
+
+    public func run() throws(AuditError) -> AuditReport {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .missingPath(root)
+        }
+        let files = ProjectFiles(root: root)
+        let paths: [String]
+        if options.projects.isEmpty {
+            paths = files.projects(under: ".")
+        } else {
+            paths = options.projects.map { BuildSettingPath.standardized($0) }
+            for path in paths where files.contents(of: BuildSettingPath.join(path, "project.pbxproj")) == nil {
+                throw .missingProject(path)
+            }
+        }
+        var report = AuditReport()
+        var parserNoteGiven = false
+        for path in paths {
+            options.progress?("reading \(path)")
+            var project = audit(path, files: files)
+            if !SwiftFactsExtractor.isAvailable, !parserNoteGiven, !project.targets.isEmpty {
+                parserNoteGiven = true
+                let note = Diagnostic(.note, .swiftSourceUnavailable, SwiftParserUnavailable().description,
+                                      at: SourceLocation(file: BuildSettingPath.join(path, "project.pbxproj"), line: 1, column: 1))
+                project.diagnostics += options.filter.apply([note])
+            }
+            report.projects.append(project)
+        }
+        return report
+    }
+
+    // MARK: - One project
+
+    private func audit(_ path: String, files: ProjectFiles) -> AuditReport.Project {
+        let project: XcodeProject
+        do {
+            project = try XcodeProjectReader(files: files).read(path)
+        } catch {
+            var diagnostics = error.diagnostics
+            if case let .unreadableFile(file, reason) = error {
+                diagnostics = [Diagnostic(.error, .plistSyntax, "cannot read '\(file)': \(reason)", at: SourceLocation(file: file, line: 1, column: 1))]
+            }
+            return AuditReport.Project(path: path, configuration: options.configuration ?? "", diagnostics: options.filter.apply(diagnostics))
+        }
+        let configuration = options.configuration ?? project.defaultConfigurationName ?? ""
+        var result = AuditReport.Project(path: path, configuration: configuration, diagnostics: options.filter.apply(project.diagnostics))
+
+        let appTargets = project.targets.filter(\.isApplicationOrExtension)
+        let repository = RepositoryFiles(project: project)
+        var contexts = appTargets.map { target in
+            TargetContext(project: project, target: target, configuration: configuration, defines: options.defines)
+        }
+        // Swift files: the target's own, its local packages', and those no target claims.
+        let claimed = Set(project.targets.flatMap { project.swiftFiles(of: $0) }
+            + project.targets.flatMap { target in project.linkedLocalPackages(of: target).flatMap(project.swiftFiles(of:)) })
+        let unclaimed = repository.swiftFiles.filter { !claimed.contains($0) }
+        for index in contexts.indices {
+            let target = contexts[index].target
+            var swiftFiles = project.swiftFiles(of: target)
+            for package in project.linkedLocalPackages(of: target) { swiftFiles += project.swiftFiles(of: package) }
+            swiftFiles += unclaimed
+            var seen: Set<String> = []
+            swiftFiles = swiftFiles.filter { seen.insert($0).inserted }
+            options.progress?("\(path): \(target.name): parsing \(swiftFiles.count) Swift files")
+            contexts[index].swiftFiles = swiftFiles
+            if SwiftFactsExtractor.isAvailable {
+                let sources = swiftFiles.map { SwiftSourceFile(path: files.fileSystemPath($0), displayPath: $0) }
+                contexts[index].facts = try? extractor.extract(sources)
+            }
+        }
+        // Intent definitions: the target's own (built in its Sources phase or folders) and unclaimed ones.
+        let claimedDefinitions = Set(project.targets.flatMap { project.sourceFiles(of: $0).compactMap(\.filePath) }
+            .filter { $0.hasSuffix(".intentdefinition") })
+        let unclaimedDefinitions = repository.intentDefinitions.filter { !claimedDefinitions.contains($0) }
+        var definitionFiles: [String: Result<IntentDefinitionFile, Diagnostic>] = [:]
+        for file in repository.intentDefinitions {
+            definitionFiles[file] = files.contents(of: file).map { IntentDefinitionFile.read($0, path: file) }
+        }
+        for index in contexts.indices {
+            let own = project.sourceFiles(of: contexts[index].target).compactMap(\.filePath).filter { $0.hasSuffix(".intentdefinition") }
+            contexts[index].intentDefinitions = (own + unclaimedDefinitions).compactMap { definitionFiles[$0] }
+        }
+
+        let phraseFiles = repository.phraseFiles.compactMap { file in files.contents(of: file).map { PhraseLocalizationFile.read($0, path: file) } }
+        let checks = CrossChecks(contexts: contexts, phraseFiles: phraseFiles)
+        // A file shared by several targets (an xcconfig, an intent definition) reports a problem once.
+        var reported: Set<Diagnostic> = []
+        for (index, context) in contexts.enumerated() where options.targets.isEmpty || options.targets.contains(context.target.name) {
+            var target = checks.report(for: index)
+            let found = (context.settings.diagnostics + target.diagnostics).filter { reported.insert($0).inserted }
+            target.diagnostics = Suppression.apply(options.filter.apply(found), files: files)
+            target.diagnostics.sort { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
+            result.targets.append(target)
+        }
+        return result
+    }
+}
+
+/// The files of a project's folder that no build phase lists by kind: Swift files (for files no target
+/// claims), `.intentdefinition` files and phrase localizations. Dependency and build folders are skipped.
+struct RepositoryFiles {
+    var swiftFiles: [String] = []
+    var intentDefinitions: [String] = []
+    var phraseFiles: [String] = []
+
+    init(project: XcodeProject) {
+        for file in project.files.files(under: project.directory) {
+            let components = file.split(separator: "/")
+            if components.dropLast().contains(where: { ProjectFiles.skippedFolders.contains(String($0)) || $0.hasSuffix(".xcodeproj") }) { continue }
+            if file.hasSuffix(".swift") {
+                let name = components.last ?? ""
+                if name == "Package.swift" || name.hasPrefix("Package@swift-") { continue }
+                swiftFiles.append(file)
+            } else if file.hasSuffix(".intentdefinition") {
+                intentDefinitions.append(file)
+            } else if PhraseLocalizationFile.isPhraseFile(file) {
+                phraseFiles.append(file)
+            }
+        }
+    }
+}
+
+/// One app or extension target being audited: its settings, Info.plist, Swift facts and intent definitions.
+struct TargetContext {
+    var target: XcodeTarget
+    var settings: TargetBuildSettings
+    var infoPlist: TargetInfoPlist
+    var swiftFiles: [String] = []
+    /// nil when the parser is not available or the target has no Swift facts to give.
+    var facts: SwiftTargetFacts?
+    var intentDefinitions: [Result<IntentDefinitionFile, Diagnostic>] = []
+
+    init(project: XcodeProject, target: XcodeTarget, configuration: String, defines: BuildSettings) {
+        self.target = target
+        settings = project.buildSettings(for: target, configuration: configuration, defines: defines)
+        infoPlist = TargetInfoPlist(project: project, target: target, settings: settings)
+    }
+
+    var bundleIdentifier: String? { settings.resolved["PRODUCT_BUNDLE_IDENTIFIER"].flatMap { $0.isEmpty ? nil : $0 } }
+
+    var isExtension: Bool { !(target.productType ?? "").hasPrefix("com.apple.product-type.application") }
+}

@@ -1,0 +1,234 @@
+import ActivityKit
+import Diagnostics
+import IntentKit
+import SwiftFacts
+import XcodeProject
+
+/// The checks between files: Info.plist declarations against the activity types code creates and handles,
+/// `requiredUserInfoKeys` against `userInfo`, App Shortcuts (through IntentKit), phrase localizations
+/// against the source phrases, and custom intents against App Intents' `intentClassName`s.
+struct CrossChecks {
+    let contexts: [TargetContext]
+    let phraseFiles: [Result<PhraseLocalizationFile, Diagnostic>]
+
+    /// Created and handled sites with `Bundle.main.bundleIdentifier` replaced by the target's identifier.
+    private func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
+        guard let facts = context.facts else { return ([], []) }
+        func substituted(_ sites: [ActivityTypeSite]) -> [ActivityTypeSite] {
+            sites.map { site in
+                var site = site
+                if let resolved = site.resolved, resolved.contains(SwiftFacts.bundleIdentifierPlaceholder) {
+                    site.resolved = context.bundleIdentifier.map { SwiftFacts.substitutingBundleIdentifier(in: resolved, with: $0) }
+                }
+                return site
+            }
+        }
+        return (substituted(facts.created), substituted(facts.handled))
+    }
+
+    private static func location(_ position: SwiftSourcePosition) -> SourceLocation {
+        SourceLocation(file: position.file, line: position.line, column: position.column)
+    }
+
+    private static func entry(_ site: ActivityTypeSite) -> AuditReport.ActivityTypeEntry {
+        AuditReport.ActivityTypeEntry(value: site.value, resolved: site.resolved, location: location(site.position),
+                                      userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys)
+    }
+
+    func report(for index: Int) -> AuditReport.Target {
+        let context = contexts[index]
+        var target = AuditReport.Target(
+            name: context.target.name, productType: context.target.productType ?? "",
+            bundleIdentifier: context.bundleIdentifier, infoPlist: context.infoPlist.path)
+        target.swiftFiles = context.swiftFiles.count
+        var diagnostics = context.infoPlist.diagnostics
+        let declarations = context.infoPlist.declarations?.declarations ?? []
+        target.declared = declarations.compactMap { declaration in
+            guard let raw = declaration.rawValue else { return nil }
+            return AuditReport.ActivityTypeEntry(
+                value: raw, resolved: declaration.isResolved ? declaration.resolvedValue : nil,
+                location: declaration.location ?? SourceLocation(file: context.infoPlist.path ?? "", line: 1, column: 1))
+        }
+        let (created, handled) = sites(context)
+        target.created = created.map(Self.entry)
+        target.handled = handled.map(Self.entry)
+
+        if let facts = context.facts {
+            target.appIntents = facts.appIntents.map { intent in
+                AuditReport.AppIntent(
+                    name: intent.name, location: Self.location(intent.position), intentClassName: intent.intentClassName?.resolved,
+                    parameters: intent.parameters.map { AuditReport.Parameter(name: $0.name, type: $0.type, optional: $0.optional) })
+            }
+            target.appShortcuts = facts.appShortcuts.map { shortcut in
+                AuditReport.AppShortcut(
+                    intent: shortcut.intent, location: Self.location(shortcut.position), shortTitle: shortcut.shortTitle?.resolved,
+                    phrases: shortcut.phrases.map { AuditReport.Phrase(text: $0.text, location: Self.location($0.position)) })
+            }
+            diagnostics += activityDiagnostics(index, created: created, handled: handled)
+            diagnostics += ShortcutChecks(facts: facts, target: context.target.name).diagnostics()
+            if !facts.appShortcuts.isEmpty, owner(ofPhrasesIn: index) { diagnostics += localizationDiagnostics(facts) }
+            for unreadable in facts.unreadableFiles {
+                diagnostics.append(Diagnostic(.warning, .auditFileUnreadable, "cannot read the Swift file: \(unreadable.reason)",
+                                              at: SourceLocation(file: unreadable.file, line: 1, column: 1)))
+            }
+        }
+        let (customIntents, intentDiagnostics) = customIntentReport(index)
+        target.customIntents = customIntents
+        diagnostics += intentDiagnostics
+        target.diagnostics = diagnostics
+        return target
+    }
+
+    // MARK: - Activity types
+
+    private func activityDiagnostics(_ index: Int, created: [ActivityTypeSite], handled: [ActivityTypeSite]) -> [Diagnostic] {
+        let context = contexts[index]
+        var diagnostics: [Diagnostic] = []
+        let own = context.infoPlist.declarations
+        // An extension's activities are continued by its app: the app's declarations count for it too.
+        var declared = Set(own?.resolvedTypes ?? [])
+        if context.isExtension {
+            for other in contexts where !other.isExtension { declared.formUnion(other.infoPlist.declarations?.resolvedTypes ?? []) }
+        }
+        let name = context.target.name
+        var reported: Set<String> = []
+        for site in created + handled {
+            guard let type = site.resolved, !type.isEmpty, SystemActivityType(rawValue: type) == nil, !declared.contains(type) else { continue }
+            guard reported.insert("\(site.position)|\(type)").inserted else { continue }
+            let verb = site.kind.isCreation ? "creates" : "handles"
+            let plist = context.infoPlist.path.map { " (\($0))" } ?? ""
+            diagnostics.append(Diagnostic(
+                .error, .activityTypeUndeclaredInCode,
+                "target \(name) \(verb) activity type '\(type)', which its Info.plist\(plist) does not declare in NSUserActivityTypes: the system never delivers it",
+                at: Self.location(site.position)))
+        }
+
+        // Declared, but nothing of this target creates or handles it (the Swift side must be readable).
+        if context.facts != nil, !context.swiftFiles.isEmpty, let own {
+            let used = Set((created + handled).compactMap(\.resolved))
+            let written = (created + handled).map(\.value)
+            let intentClasses = Set(context.intentDefinitions.flatMap { (try? $0.get())?.classNames ?? [] })
+                .union(contexts.flatMap { $0.intentDefinitions.flatMap { (try? $0.get())?.classNames ?? [] } })
+            for declaration in own.declarations where declaration.isResolved {
+                guard let type = declaration.resolvedValue, !type.isEmpty, !used.contains(type), !intentClasses.contains(type) else { continue }
+                if let system = SystemActivityType(rawValue: type), written.contains(where: { $0.contains(system.constantName) }) { continue }
+                diagnostics.append(Diagnostic(
+                    .warning, .activityTypeUnused,
+                    "activity type '\(type)' is declared for target \(name), but no code of the target creates or handles it",
+                    at: declaration.location ?? SourceLocation(file: context.infoPlist.path ?? "", line: 1, column: 1)))
+            }
+        }
+
+        // Created, but no target of the app handles it.
+        let handledAnywhere = Set(contexts.flatMap { sites($0).handled.compactMap(\.resolved) })
+        var seen: Set<String> = []
+        for site in created {
+            guard let type = site.resolved, !type.isEmpty, SystemActivityType(rawValue: type) == nil, !handledAnywhere.contains(type),
+                  seen.insert("\(site.position)|\(type)").inserted else { continue }
+            diagnostics.append(Diagnostic(
+                .warning, .activityTypeNeverHandled,
+                "activity type '\(type)' is created here, but no code of any target of the app handles it (no onContinueUserActivity, activityType comparison or case)",
+                at: Self.location(site.position)))
+        }
+
+        // requiredUserInfoKeys written as a literal, against the literal userInfo of the same site.
+        var checkedSites: Set<SwiftSourcePosition> = []
+        for site in created where checkedSites.insert(site.position).inserted {
+            guard let required = site.requiredUserInfoKeys, let keys = site.userInfoKeys else { continue }
+            for key in required where !keys.contains(key) {
+                diagnostics.append(Diagnostic(
+                    .error, .requiredUserInfoKeyMissing,
+                    "requiredUserInfoKeys names '\(key)', but the userInfo set here has no such key (it has \(keys.isEmpty ? "none" : keys.map { "'\($0)'" }.joined(separator: ", "))): the activity is invalid",
+                    at: Self.location(site.position)))
+            }
+        }
+        return diagnostics
+    }
+
+    // MARK: - Phrase localizations
+
+    /// The phrase files are checked once per project, with the first target that has App Shortcuts.
+    private func owner(ofPhrasesIn index: Int) -> Bool {
+        contexts.firstIndex { !($0.facts?.appShortcuts.isEmpty ?? true) } == index
+    }
+
+    private func localizationDiagnostics(_ facts: SwiftTargetFacts) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        // Every source phrase, and the phrases of the shortcut each belongs to.
+        var shortcutOf: [String: Int] = [:]
+        var parameters: [String: Set<String>] = [:]
+        for (index, shortcut) in facts.appShortcuts.enumerated() {
+            for phrase in shortcut.phrases where phrase.isLiteral {
+                let template = ShortcutChecks.template(phrase.text)
+                if shortcutOf[template] == nil { shortcutOf[template] = index }
+                parameters[template] = Set(AppShortcutPhrase(template).parameterNames)
+            }
+        }
+        for file in phraseFiles {
+            let localization: PhraseLocalizationFile
+            switch file {
+            case let .failure(diagnostic): diagnostics.append(diagnostic); continue
+            case let .success(read): localization = read
+            }
+            for (key, location) in localization.keys where shortcutOf[key] == nil {
+                diagnostics.append(Diagnostic(
+                    .warning, .appShortcutLocalizationStale,
+                    "'\(key)' is no phrase of the App Shortcuts in Swift: its localizations are never used", at: location))
+            }
+            for phrase in localization.phrases {
+                guard let shortcut = shortcutOf[phrase.key] else { continue }
+                let localized = AppShortcutPhrase(phrase.text)
+                if localized.applicationNameCount == 0 {
+                    diagnostics.append(Diagnostic(
+                        .error, .appShortcutLocalizationMissingApplicationName,
+                        "the \(phrase.language) phrase \"\(phrase.text)\" for \"\(phrase.key)\" lacks ${applicationName}", at: phrase.textLocation))
+                }
+                let found = Set(localized.parameterNames)
+                // A stringSet lists the shortcut's phrases in that language: any of its source phrases' parameters fits.
+                let allowed: [Set<String>] = phrase.isAlternative
+                    ? facts.appShortcuts[shortcut].phrases.filter(\.isLiteral).map { Set(AppShortcutPhrase(ShortcutChecks.template($0.text)).parameterNames) }
+                    : [parameters[phrase.key] ?? []]
+                if !allowed.contains(found) {
+                    let expected = (parameters[phrase.key] ?? []).sorted().map { "${\($0)}" }
+                    let has = found.sorted().map { "${\($0)}" }
+                    diagnostics.append(Diagnostic(
+                        .error, .appShortcutLocalizationParameterMismatch,
+                        "the \(phrase.language) phrase \"\(phrase.text)\" has \(has.isEmpty ? "no parameter" : has.joined(separator: ", ")), but its source phrase \"\(phrase.key)\" has \(expected.isEmpty ? "none" : expected.joined(separator: ", "))",
+                        at: phrase.textLocation, notes: [Diagnostic.Note("the source phrase", at: phrase.keyLocation)]))
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    // MARK: - Custom intents
+
+    private func customIntentReport(_ index: Int) -> ([AuditReport.CustomIntent], [Diagnostic]) {
+        let context = contexts[index]
+        var intents: [AuditReport.CustomIntent] = []
+        var diagnostics: [Diagnostic] = []
+        // Migrated App Intents may live in any target of the app.
+        var migrated: [String: String] = [:]
+        for other in contexts {
+            for intent in other.facts?.appIntents ?? [] {
+                if let className = intent.intentClassName?.resolved, migrated[className] == nil { migrated[className] = intent.name }
+            }
+        }
+        var seen: Set<String> = []
+        for file in context.intentDefinitions {
+            switch file {
+            case let .failure(diagnostic): diagnostics.append(diagnostic)
+            case let .success(definition):
+                for intent in definition.customIntents where seen.insert(intent.className).inserted {
+                    intents.append(AuditReport.CustomIntent(name: intent.className, location: intent.location, migratedBy: migrated[intent.className]))
+                    guard migrated[intent.className] == nil, context.facts != nil else { continue }
+                    diagnostics.append(Diagnostic(
+                        .warning, .customIntentNotMigrated,
+                        "custom intent '\(intent.className)' has no App Intent with intentClassName \"\(intent.className)\" (a CustomIntentMigratedAppIntent): shortcuts users built on it stop working",
+                        at: intent.location))
+                }
+            }
+        }
+        return (intents, diagnostics)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Diagnostics
+import PropertyList
+
+/// The custom intents of a SiriKit `.intentdefinition` file (an XML property list): each `INIntents`
+/// entry without an `INIntentClassName` is a custom intent, whose generated class is `INIntentName` + `Intent`
+/// (entries with a class name customise a system intent such as `INPlayMediaIntent`).
+struct IntentDefinitionFile: Sendable {
+    struct CustomIntent: Hashable, Sendable {
+        /// The generated class name (`OrderSoupIntent`): what `intentClassName` and NSUserActivityTypes name.
+        var className: String
+        /// The `INIntentName` `<string>`.
+        var location: SourceLocation
+    }
+
+    var path: String
+    var customIntents: [CustomIntent] = []
+    /// Every class the file defines, custom or system (`INPlayMediaIntent`), for `activity-type-unused`.
+    var classNames: Set<String> = []
+
+    static func read(_ data: Data, path: String) -> Result<IntentDefinitionFile, Diagnostic> {
+        let document: PropertyListDocument
+        do {
+            document = try PropertyListReader(options: .init(recordLocations: true)).read(data, file: path)
+        } catch {
+            let diagnostic = error.diagnostics.last
+            return .failure(Diagnostic(.warning, .auditFileUnreadable, diagnostic?.message ?? "cannot read the intent definition",
+                                       at: diagnostic?.location ?? SourceLocation(file: path, line: 1, column: 1)))
+        }
+        var file = IntentDefinitionFile(path: path)
+        for (index, intent) in (document.root["INIntents"]?.arrayValue ?? []).enumerated() {
+            guard let name = intent["INIntentName"]?.stringValue, !name.isEmpty else { continue }
+            if let systemClass = intent["INIntentClassName"]?.stringValue, !systemClass.isEmpty {
+                file.classNames.insert(systemClass)
+                continue
+            }
+            let at = PropertyListPath([.key("INIntents"), .index(index), .key("INIntentName")])
+            let location = document.locations?.value(at: at) ?? SourceLocation(file: path, line: 1, column: 1)
+            file.customIntents.append(CustomIntent(className: name + "Intent", location: location))
+            file.classNames.insert(name + "Intent")
+        }
+        return .success(file)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import ActivityKit
+import Diagnostics
+import PropertyList
+import XcodeProject
+
+/// A target's Info.plist as the build produces it: `INFOPLIST_FILE` (relative to the project folder) with
+/// build settings expanded in its values unless `INFOPLIST_EXPAND_BUILD_SETTINGS = NO`; or, with
+/// `GENERATE_INFOPLIST_FILE = YES` and no file, the `INFOPLIST_KEY_*` settings. Then every `validate` rule.
+struct TargetInfoPlist {
+    /// The file, relative to the audit's root; nil when generated or not set.
+    var path: String?
+    var declarations: ActivityTypeDeclarations?
+    var diagnostics: [Diagnostic] = []
+
+    static let generatedKeyPrefix = "INFOPLIST_KEY_"
+
+    init(project: XcodeProject, target: XcodeTarget, settings: TargetBuildSettings) {
+        let resolved = settings.resolved
+        if let path = project.infoPlistPath(settings) {
+            self.path = path
+            guard let data = project.files.contents(of: path) else {
+                let location = resolved.settings["INFOPLIST_FILE"]?.origin.location ?? target.location
+                diagnostics.append(Diagnostic(
+                    .error, .infoPlistMissing,
+                    "target \(target.name): INFOPLIST_FILE names '\(path)', which does not exist", at: location))
+                return
+            }
+            let document: PropertyListDocument
+            do {
+                document = try PropertyListReader(options: .init(recordLocations: true)).read(data, file: path)
+            } catch {
+                switch error {
+                case let .invalid(error, warnings): diagnostics += warnings + [error]
+                case let .unreadableFile(_, reason):
+                    diagnostics.append(Diagnostic(.error, .plistSyntax, "cannot read '\(path)': \(reason)",
+                                                  at: SourceLocation(file: path, line: 1, column: 1)))
+                }
+                return
+            }
+            check(document, path: path, settings: settings)
+        } else if resolved["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES" {
+            // The generated file: each INFOPLIST_KEY_X setting becomes key X, located at the setting.
+            var dictionary = PropertyListDictionary()
+            var locations = PropertyListLocations(file: BuildSettingPath.join(project.path, "project.pbxproj"))
+            for name in resolved.names where name.hasPrefix(Self.generatedKeyPrefix) {
+                guard let setting = resolved.settings[name] else { continue }
+                let key = String(name.dropFirst(Self.generatedKeyPrefix.count))
+                dictionary[key] = .string(setting.value)
+                if let location = setting.origin.location { locations.recordValue(at: PropertyListPath([.key(key)]), location) }
+            }
+            let document = PropertyListDocument(root: .dictionary(dictionary), format: .xml, diagnostics: [], locations: locations)
+            declarations = ActivityTypeDeclarations(document: document)
+            diagnostics += ActivityTypeValidator().validate(ValidationInput(path: locations.file, document: document)).diagnostics
+                .filter { $0.rule != .activityTypesMissing }
+        }
+    }
+
+    /// Expands the file's values as Xcode does (undefined settings become empty, with a note) and validates.
+    private mutating func check(_ document: PropertyListDocument, path: String, settings: TargetBuildSettings) {
+        var defines = BuildSettings()
+        if settings.expandsInfoPlist {
+            for (name, setting) in settings.resolved.settings { defines[name] = setting.value }
+            // Every string value: a reference Xcode cannot expand is a note, and expands to empty.
+            var undefined: Set<String> = []
+            forEachString(document.root, path: PropertyListPath()) { text, at in
+                guard text.contains("$") else { return }
+                for problem in settings.resolved.expand(text).problems where problem.kind == .undefined && !problem.name.isEmpty {
+                    undefined.insert(problem.name)
+                    let location = document.locations?.value(at: at) ?? SourceLocation(file: path, line: 1, column: 1)
+                    diagnostics.append(Diagnostic(
+                        .note, .buildSettingUndefined,
+                        "'\(problem.reference)' expands to an empty string: build setting \(problem.name) is not defined for target \(settings.target) (\(settings.configuration))",
+                        at: location))
+                }
+            }
+            for name in undefined where defines[name] == nil { defines[name] = "" }
+        }
+        let result = ActivityTypeValidator().validate(ValidationInput(path: path, document: document, defines: defines))
+        declarations = result.declarations
+        diagnostics += result.diagnostics
+    }
+
+    private func forEachString(_ value: PropertyListValue, path: PropertyListPath, _ body: (String, PropertyListPath) -> Void) {
+        switch value {
+        case let .string(text): body(text, path)
+        case let .array(elements):
+            for (index, element) in elements.enumerated() { forEachString(element, path: path.appending(.index(index)), body) }
+        case let .dictionary(dictionary):
+            for entry in dictionary.entries { forEachString(entry.value, path: path.appending(.key(entry.key)), body) }
+        default: break
+        }
+    }
+}
