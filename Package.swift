@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "Audit", dependencies: [
             "XcodeProject", "SwiftFacts", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "JSON",
         ]),
-        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate", "JSON", "Audit"]),
+        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate", "JSON", "XcodeProject", "Audit"]),
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI"]),
         .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
         swiftFactsTarget,

@@ -10,7 +10,7 @@ public enum ActivityBridgeCommand: Command {
         overview: "Validate, replay and migrate NSUserActivity and App Intents donations off the device.",
         arguments: [showVersion.declaration],
         subcommands: [
-            DonationsCommand.self, IntentsCommand.self, MigrateCommand.self, PlistCommand.self,
+            AuditCommand.self, DonationsCommand.self, IntentsCommand.self, MigrateCommand.self, PlistCommand.self,
             ReplayCommand.self, ValidateCommand.self,
         ],
         usage: "<subcommand> [options]")

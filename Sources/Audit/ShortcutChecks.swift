@@ -176,7 +176,7 @@ struct ShortcutChecks {
             case .applicationName: "\u{1}app\u{1}"
             case .parameter: "\u{1}param\u{1}"
             }
-        }.joined(separator: " ")
+        }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     static func location(_ position: SwiftSourcePosition) -> SourceLocation {

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// End-to-end: `plist lint|print|convert` on OpenStep files (a pbxproj, a `.strings` file),
 /// detected by content, through the built binary.
@@ -42,7 +43,7 @@ struct PlistOpenStepCommandTests {
         """
 
     static func directory(_ files: [String: Data]) throws -> URL {
-        let directory = try BuiltBinary.temporaryDirectory()
+        let directory = try TemporaryDirectory.create("plist-openstep")
         for (name, data) in files { try data.write(to: directory.appendingPathComponent(name)) }
         return directory
     }
@@ -134,10 +135,10 @@ struct PlistOpenStepCommandTests {
     }
 
     @Test("every pbxproj of the app corpus lints OK",
-          .enabled(if: FileManager.default.fileExists(atPath: BuiltBinary.shared.appendingPathComponent("corpus/apps").path),
+          .enabled(if: FileManager.default.fileExists(atPath: SharedCorpus.root.appendingPathComponent("corpus/apps").path),
                    "../shared/corpus/apps is absent"))
     func corpusProjectsLint() throws {
-        let apps = BuiltBinary.shared.appendingPathComponent("corpus/apps")
+        let apps = SharedCorpus.root.appendingPathComponent("corpus/apps")
         var paths: [String] = []
         for case let relative as String in FileManager.default.enumerator(atPath: apps.path)!
             where relative.hasSuffix("/project.pbxproj") {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XcodeProject
 import ActivityKit
 import PropertyList
 import TestSupport

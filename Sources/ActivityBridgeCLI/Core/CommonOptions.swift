@@ -1,5 +1,6 @@
 import ActivityKit
 import PropertyList
+import XcodeProject
 
 /// Options that several commands share, declared once.
 enum CommonOptions {
