@@ -111,7 +111,12 @@ public struct Auditor: Sendable {
         // Swift files: the target's own, its local packages', and those no target claims.
         let claimed = Set(project.targets.flatMap { project.swiftFiles(of: $0) }
             + project.targets.flatMap { target in project.linkedLocalPackages(of: target).flatMap(project.swiftFiles(of:)) })
-        let unclaimed = repository.swiftFiles.filter { !claimed.contains($0) }
+        // A local package's files are the package's (its tests and manifests included), never unclaimed.
+        let packageFolders = (project.localPackages.map(\.path) + project.targets.flatMap { project.linkedLocalPackages(of: $0).map(\.path) })
+            .compactMap(\.filePath).map { $0 == "." ? "" : $0 + "/" }
+        let unclaimed = repository.swiftFiles.filter { file in
+            !claimed.contains(file) && !packageFolders.contains { !$0.isEmpty && file.hasPrefix($0) }
+        }
         for index in contexts.indices {
             let target = contexts[index].target
             var swiftFiles = project.swiftFiles(of: target)

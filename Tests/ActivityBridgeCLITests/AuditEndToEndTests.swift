@@ -1,0 +1,171 @@
+import Foundation
+import JSON
+import Testing
+import TestSupport
+
+/// `activity-bridge audit` through the real built binary: formats, flags, suppression and exit codes.
+@Suite("audit end to end")
+struct AuditEndToEndTests {
+    static let pbxproj = """
+        // !$*UTF8*$!
+        {
+        \tobjects = {
+        \t\tPROJ = {isa = PBXProject; buildConfigurationList = PLIST; mainGroup = GMAIN; targets = (TAPP, ); };
+        \t\tGMAIN = {isa = PBXGroup; children = (FSRC, ); sourceTree = "<group>"; };
+        \t\tFSRC = {isa = PBXFileReference; path = App/Scene.swift; sourceTree = "<group>"; };
+        \t\tBSRC = {isa = PBXBuildFile; fileRef = FSRC; };
+        \t\tPHASE = {isa = PBXSourcesBuildPhase; files = (BSRC, ); };
+        \t\tPLIST = {isa = XCConfigurationList; buildConfigurations = (PREL, ); defaultConfigurationName = Release; };
+        \t\tPREL = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+        \t\tTAPP = {isa = PBXNativeTarget; buildConfigurationList = ALIST; buildPhases = (PHASE, ); name = App; productType = "com.apple.product-type.application"; };
+        \t\tALIST = {isa = XCConfigurationList; buildConfigurations = (AREL, ); defaultConfigurationName = Release; };
+        \t\tAREL = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; }; name = Release; };
+        \t};
+        \trootObject = PROJ;
+        }
+        """
+
+    static let infoPlist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>NSUserActivityTypes</key>
+        \t<array>
+        \t\t<string>$(PRODUCT_BUNDLE_IDENTIFIER).open</string>
+        \t</array>
+        </dict>
+        </plist>
+
+        """
+
+    /// Creates and handles the declared type; `extra` is added to the function body.
+    static func scene(_ extra: String = "") -> String {
+        """
+        import UIKit
+
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            func donate() {
+                let activity = NSUserActivity(activityType: "com.example.app.open")
+                activity.becomeCurrent()
+        \(extra)    }
+
+            func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                if userActivity.activityType == "com.example.app.open" { print("open") }
+            }
+        }
+
+        """
+    }
+
+    func withRepository<T>(scene: String = scene(), _ body: (URL) throws -> T) throws -> T {
+        let directory = try TemporaryDirectory.create("audit-e2e")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (path, text) in ["App.xcodeproj/project.pbxproj": Self.pbxproj, "App/Info.plist": Self.infoPlist, "App/Scene.swift": scene] {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return try body(directory)
+    }
+
+    static let undeclared = "        let other = NSUserActivity(activityType: \"com.example.app.other\")\n        other.becomeCurrent()\n"
+
+    @Test func cleanRepositoryExitsZero() throws {
+        try withRepository { directory in
+            let result = try BuiltBinary.run(["audit"], in: directory)
+            #expect(result.status == 0)
+            #expect(result.standardOutput == "App.xcodeproj: App (Release): 1 Swift file, 1 declared, 1 created, 1 handled activity types, 0 App Intents, 0 App Shortcuts: 0 errors, 0 warnings, 0 notes\n")
+            #expect(result.standardError.isEmpty)
+        }
+    }
+
+    @Test func anUndeclaredTypeIsAnErrorAtItsPlace() throws {
+        try withRepository(scene: Self.scene(Self.undeclared)) { directory in
+            let result = try BuiltBinary.run(["audit", directory.path], in: URL(fileURLWithPath: "/"))
+            #expect(result.status == 1)
+            #expect(result.standardOutput.hasPrefix(
+                "App/Scene.swift:7:50: error: target App creates activity type 'com.example.app.other', which its Info.plist (App/Info.plist) does not declare in NSUserActivityTypes: the system never delivers it [activity-type-undeclared-in-code]\n"
+                + "App/Scene.swift:7:50: warning: activity type 'com.example.app.other' is created here, but no code of any target of the app handles it"))
+            #expect(result.standardOutput.hasSuffix(": 1 error, 1 warning, 0 notes\n"))
+        }
+    }
+
+    @Test func suppressedByCommentOrDisabled() throws {
+        let ignored = "        // activity-bridge:ignore activity-type-undeclared-in-code, activity-type-never-handled\n" + Self.undeclared
+        try withRepository(scene: Self.scene(ignored)) { directory in
+            let result = try BuiltBinary.run(["audit"], in: directory)
+            #expect(result.status == 0)
+            #expect(result.standardOutput.hasSuffix(": 0 errors, 0 warnings, 0 notes\n"))
+        }
+        try withRepository(scene: Self.scene(Self.undeclared)) { directory in
+            let result = try BuiltBinary.run(["audit", "--disable", "activity-type-undeclared-in-code"], in: directory)
+            #expect(result.status == 0)
+            #expect(result.standardOutput.contains("[activity-type-never-handled]"))
+            let strict = try BuiltBinary.run(["audit", "--disable", "activity-type-undeclared-in-code", "--warnings-as-errors"], in: directory)
+            #expect(strict.status == 1)
+        }
+    }
+
+    @Test func jsonHasTheContractsKeys() throws {
+        try withRepository(scene: Self.scene(Self.undeclared)) { directory in
+            let result = try BuiltBinary.run(["audit", "--format", "json", "."], in: directory)
+            #expect(result.status == 1)
+            let document = try JSONParser().parse(result.standardOutput)
+            guard case let .object(top) = document else { Issue.record("not an object"); return }
+            #expect(top.map(\.key) == ["projects", "diagnostics", "summary"])
+            let project = document["projects"].flatMap { if case let .array(a) = $0 { a.first } else { nil } }
+            #expect(project?["path"] == .string("App.xcodeproj"))
+            #expect(project?["configuration"] == .string("Release"))
+            let target = project?["targets"].flatMap { if case let .array(a) = $0 { a.first } else { nil } }
+            if case let .object(members)? = target {
+                #expect(members.map(\.key) == ["name", "productType", "bundleIdentifier", "infoPlist", "activityTypes", "appIntents",
+                                               "appShortcuts", "customIntents", "swiftFiles"])
+            } else { Issue.record("no target") }
+            let declared = target?["activityTypes"]?["declared"]
+            #expect(declared == .array([.object([
+                ("value", .string("$(PRODUCT_BUNDLE_IDENTIFIER).open")), ("resolved", .string("com.example.app.open")),
+                ("file", .string("App/Info.plist")), ("line", .integer(6)), ("column", .integer(3)),
+            ])]))
+            let diagnostic = document["diagnostics"].flatMap { if case let .array(a) = $0 { a.first } else { nil } }
+            #expect(diagnostic?["rule"] == .string("activity-type-undeclared-in-code"))
+            #expect(diagnostic?["file"] == .string("App/Scene.swift"))
+            #expect(diagnostic?["line"] == .integer(7))
+            #expect(diagnostic?["column"] == .integer(50))
+            #expect(diagnostic?["target"] == .string("App"))
+            #expect(document["summary"] == .object([
+                ("projects", .integer(1)), ("targets", .integer(1)), ("swiftFiles", .integer(1)), ("errors", .integer(1)),
+                ("warnings", .integer(1)), ("notes", .integer(0)),
+            ]))
+        }
+    }
+
+    @Test func sarifNamesTheRuleAndRegion() throws {
+        try withRepository(scene: Self.scene(Self.undeclared)) { directory in
+            let result = try BuiltBinary.run(["audit", "--format", "sarif"], in: directory)
+            #expect(result.status == 1)
+            #expect(result.standardOutput.contains("\"version\":\"2.1.0\""))
+            #expect(result.standardOutput.contains("\"ruleId\":\"activity-type-undeclared-in-code\""))
+            #expect(result.standardOutput.contains("\"startLine\":7"))
+            #expect(result.standardOutput.contains("\"startColumn\":50"))
+        }
+    }
+
+    @Test func usageAndMissingInputs() throws {
+        try withRepository { directory in
+            let usage = try BuiltBinary.run(["audit", "--format", "xml"], in: directory)
+            #expect(usage.status == 64)
+            #expect(usage.standardOutput.isEmpty)
+            #expect(usage.standardError.hasPrefix("error: "))
+            let twoPaths = try BuiltBinary.run(["audit", ".", "other"], in: directory)
+            #expect(twoPaths.status == 64)
+            let missing = try BuiltBinary.run(["audit", "no-such-folder"], in: directory)
+            #expect(missing.status == 66)
+            #expect(missing.standardError.hasPrefix("error: cannot read 'no-such-folder': no such directory\n"))
+            let project = try BuiltBinary.run(["audit", "--project", "Other.xcodeproj"], in: directory)
+            #expect(project.status == 66)
+            #expect(project.standardError.hasPrefix("error: cannot read 'Other.xcodeproj': no such project"))
+            let named = try BuiltBinary.run(["audit", "--project", "App.xcodeproj", "--target", "App", "--configuration", "Release"], in: directory)
+            #expect(named.status == 0)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Audit
+import Diagnostics
+import SwiftFacts
+import Testing
+
+/// Where a target's Swift files, Info.plist and limits come from: generated Info.plists, files no target
+/// claims, linked local packages, more than ten shortcuts, a missing repository or project.
+@Suite("Audit: sources, generated Info.plists and limits", .enabled(if: SwiftFactsExtractor.isAvailable, "built without the toolchain's SwiftParser: Swift checks are off"))
+struct AuditSourcesTests {
+    @Test func generatedInfoPlistAndUnclaimedFiles() throws {
+        // No INFOPLIST_FILE: the INFOPLIST_KEY_* settings are the Info.plist, and it declares no activity
+        // type, so the type created in a file no target lists (Shared/Donation.swift) is undeclared.
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_CFBundleDisplayName = Shop; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop; ",
+                appSources: ["App/Main.swift"]),
+            "App/Main.swift": "import SwiftUI\n",
+            "Shared/Donation.swift": """
+                import Foundation
+
+                func donate() {
+                    let activity = NSUserActivity(activityType: 1️⃣Bundle.main.bundleIdentifier! + ".order")
+                    activity.becomeCurrent()
+                }
+
+                """,
+        ])
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.infoPlist == nil)
+        #expect(app.swiftFiles == 2)
+        #expect(app.created.map(\.resolved) == ["com.example.shop.order"])
+        #expect(report.findings(.activityTypeUndeclaredInCode) == [fixture.at("Shared/Donation.swift", "1️⃣")])
+        #expect(report.findings(.activityTypeNeverHandled) == [fixture.at("Shared/Donation.swift", "1️⃣")])
+    }
+
+    @Test func moreThanTenShortcuts() throws {
+        // Eleven shortcuts: the eleventh is where the limit is passed.
+        var body = ""
+        for index in 1...11 {
+            let marker = index == 11 ? "1️⃣" : ""
+            body += "        \(marker)AppShortcut(intent: OpenIntent(), phrases: [\"Open number \(index) in \\(.applicationName)\"], shortTitle: \"Open \(index)\", systemImageName: \"doc\")\n"
+        }
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "INFOPLIST_FILE = Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; ", appSources: ["Shortcuts.swift"]),
+            "Info.plist": infoPlist(types: []),
+            "Shortcuts.swift": """
+                import AppIntents
+
+                struct OpenIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Open"
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+
+                struct Shortcuts: AppShortcutsProvider {
+                    static var appShortcuts: [AppShortcut] {
+                \(body)    }
+                }
+
+                """,
+        ])
+        let report = try fixture.audit()
+        #expect(report.findings(.appShortcutsTooMany) == [fixture.at("Shortcuts.swift", "1️⃣")])
+        #expect(report.projects.first?.targets.first?.appShortcuts.count == 11)
+    }
+
+    @Test func linkedLocalPackage() throws {
+        // The app links the product of a local package: the package's Swift files are the target's too.
+        let pbxproj = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tPROJ = {isa = PBXProject; buildConfigurationList = PLIST; mainGroup = GMAIN; packageReferences = (LPKG, ); targets = (TAPP, ); };
+            \t\tGMAIN = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+            \t\tPLIST = {isa = XCConfigurationList; buildConfigurations = (PREL, ); defaultConfigurationName = Release; };
+            \t\tPREL = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+            \t\tLPKG = {isa = XCLocalSwiftPackageReference; relativePath = Packages/Kit; };
+            \t\tPDEP = {isa = XCSwiftPackageProductDependency; package = LPKG; productName = Kit; };
+            \t\tTAPP = {isa = PBXNativeTarget; buildConfigurationList = ALIST; buildPhases = (); packageProductDependencies = (PDEP, ); name = App; productType = "com.apple.product-type.application"; };
+            \t\tALIST = {isa = XCConfigurationList; buildConfigurations = (AREL, ); defaultConfigurationName = Release; };
+            \t\tAREL = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.kit; }; name = Release; };
+            \t};
+            \trootObject = PROJ;
+            }
+            """
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj,
+            "Info.plist": infoPlist(types: ["1️⃣<string>com.example.kit.view</string>"]),
+            "Packages/Kit/Package.swift": "// swift-tools-version: 6.0\n",
+            "Packages/Kit/Sources/Kit/Handoff.swift": """
+                import SwiftUI
+
+                struct Handoff: View {
+                    var body: some View {
+                        Text("x").userActivity(1️⃣"com.example.kit.view") { _ in }
+                            .onContinueUserActivity(2️⃣"com.example.kit.view") { _ in }
+                    }
+                }
+
+                """,
+            "Packages/Kit/Tests/KitTests/KitTests.swift": "let unused = NSUserActivity(activityType: \"com.example.kit.test\")\n",
+        ])
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.swiftFiles == 1)
+        #expect(app.created.map(\.location.description) == [fixture.at("Packages/Kit/Sources/Kit/Handoff.swift", "1️⃣")])
+        #expect(app.handled.map(\.location.description) == [fixture.at("Packages/Kit/Sources/Kit/Handoff.swift", "2️⃣")])
+        #expect(report.findings == [])
+    }
+
+    @Test func missingRepositoryAndProject() throws {
+        #expect(throws: AuditError.missingPath("/nonexistent/repository")) {
+            try Auditor(root: "/nonexistent/repository").run()
+        }
+        let fixture = try AuditFixture(["README.md": "no project here\n"])
+        var options = AuditOptions()
+        options.projects = ["Missing.xcodeproj"]
+        #expect(throws: AuditError.missingProject("Missing.xcodeproj")) {
+            try Auditor(root: fixture.root, options: options).run()
+        }
+        // No project at all: nothing to check, nothing found.
+        let empty = try fixture.audit()
+        #expect(empty.projects.isEmpty)
+        #expect(empty.text == "0 projects, no app targets checked: 0 errors, 0 warnings, 0 notes\n")
+    }
+
+    @Test func projectsInSkippedAndHiddenFoldersAreNotFound() throws {
+        let project = pbxproj(appSettings: "INFOPLIST_FILE = Info.plist; ", appSources: [])
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": project,
+            "Info.plist": infoPlist(types: []),
+            "Pods/Pods.xcodeproj/project.pbxproj": project,
+            "Carthage/Checkouts/Lib/Lib.xcodeproj/project.pbxproj": project,
+            "node_modules/x/ios/X.xcodeproj/project.pbxproj": project,
+            ".hidden/Y.xcodeproj/project.pbxproj": project,
+            "Nested/Tool/Tool.xcodeproj/project.pbxproj": project,
+        ])
+        // A symbolic link back to the root is not followed (no loop).
+        try FileManager.default.createSymbolicLink(atPath: fixture.root + "/Nested/loop", withDestinationPath: fixture.root)
+        let report = try fixture.audit()
+        #expect(report.projects.map(\.path) == ["App.xcodeproj", "Nested/Tool/Tool.xcodeproj"])
+    }
+
+    @Test func anUnreadableProjectIsAFindingNotACrash() throws {
+        let fixture = try AuditFixture(["Broken.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXProject;\n"])
+        let report = try fixture.audit()
+        #expect(report.projects.count == 1)
+        #expect(report.projects[0].targets.isEmpty)
+        let finding = try #require(report.diagnostics.first?.diagnostic)
+        #expect(finding.rule == .plistSyntax)
+        #expect(finding.location.file == "Broken.xcodeproj/project.pbxproj")
+        #expect(report.fails(warningsAsErrors: false))
+    }
+}
