@@ -132,7 +132,8 @@ public struct Auditor: Sendable {
             }
         }
         // Intent definitions: the target's own (built in its Sources phase or folders) and unclaimed ones.
-        let claimedDefinitions = Set(project.targets.flatMap { project.sourceFiles(of: $0).compactMap(\.filePath) }
+        // A framework's definitions (the app links it) count as unclaimed: they reach every app target.
+        let claimedDefinitions = Set(appTargets.flatMap { project.sourceFiles(of: $0).compactMap(\.filePath) }
             .filter { $0.hasSuffix(".intentdefinition") })
         let unclaimedDefinitions = repository.intentDefinitions.filter { !claimedDefinitions.contains($0) }
         var definitionFiles: [String: Result<IntentDefinitionFile, Diagnostic>] = [:]
@@ -145,7 +146,8 @@ public struct Auditor: Sendable {
         }
 
         let phraseFiles = repository.phraseFiles.compactMap { file in files.contents(of: file).map { PhraseLocalizationFile.read($0, path: file) } }
-        let checks = CrossChecks(contexts: contexts, phraseFiles: phraseFiles)
+        let intentClasses = Set(definitionFiles.values.flatMap { (try? $0.get())?.classNames ?? [] })
+        let checks = CrossChecks(contexts: contexts, phraseFiles: phraseFiles, intentClasses: intentClasses)
         // A file shared by several targets (an xcconfig, an intent definition) reports a problem once.
         var reported: Set<Diagnostic> = []
         for (index, context) in contexts.enumerated() where options.targets.isEmpty || options.targets.contains(context.target.name) {

@@ -10,6 +10,8 @@ import XcodeProject
 struct CrossChecks {
     let contexts: [TargetContext]
     let phraseFiles: [Result<PhraseLocalizationFile, Diagnostic>]
+    /// Every class the project's `.intentdefinition` files define (`activity-type-unused` excepts them).
+    let intentClasses: Set<String>
 
     /// Created and handled sites with `Bundle.main.bundleIdentifier` replaced by the target's identifier.
     private func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
@@ -107,8 +109,6 @@ struct CrossChecks {
         if context.facts != nil, !context.swiftFiles.isEmpty, let own {
             let used = Set((created + handled).compactMap(\.resolved))
             let written = (created + handled).map(\.value)
-            let intentClasses = Set(context.intentDefinitions.flatMap { (try? $0.get())?.classNames ?? [] })
-                .union(contexts.flatMap { $0.intentDefinitions.flatMap { (try? $0.get())?.classNames ?? [] } })
             for declaration in own.declarations where declaration.isResolved {
                 guard let type = declaration.resolvedValue, !type.isEmpty, !used.contains(type), !intentClasses.contains(type) else { continue }
                 if let system = SystemActivityType(rawValue: type), written.contains(where: { $0.contains(system.constantName) }) { continue }

@@ -150,8 +150,10 @@ struct ShortcutChecks {
         var first: [String: (shortcut: Int, phrase: ShortcutPhraseFact)] = [:]
         var diagnostics: [Diagnostic] = []
         for (index, shortcut) in facts.appShortcuts.enumerated() {
+            let intent = facts.appIntents.first { Self.lastComponent($0.name) == Self.lastComponent(shortcut.intent) }
+            let types = Dictionary((intent?.parameters ?? []).map { ($0.name, Self.lastComponent($0.baseType)) }, uniquingKeysWith: { first, _ in first })
             for phrase in shortcut.phrases where phrase.isLiteral {
-                let key = Self.collisionKey(Self.template(phrase.text))
+                let key = Self.collisionKey(Self.template(phrase.text), parameterTypes: types)
                 if let earlier = first[key] {
                     guard earlier.shortcut != index else { continue }
                     diagnostics.append(Diagnostic(
@@ -166,15 +168,16 @@ struct ShortcutChecks {
         return diagnostics
     }
 
-    /// The phrase with every parameter as one marker, normalised as IntentKit matches utterances.
-    static func collisionKey(_ template: String) -> String {
+    /// The phrase normalised as IntentKit matches utterances, each parameter replaced by its type: two
+    /// parameters of one type take the same values (Siri cannot tell the phrases apart), of different types not.
+    static func collisionKey(_ template: String, parameterTypes: [String: String]) -> String {
         let phrase = AppShortcutPhrase(template)
         guard let segments = try? phrase.segments() else { return PhraseNormalizer.normalize(template) }
         return segments.map { segment in
             switch segment {
             case let .text(text): PhraseNormalizer.normalize(text)
             case .applicationName: "\u{1}app\u{1}"
-            case .parameter: "\u{1}param\u{1}"
+            case let .parameter(name): "\u{1}\(parameterTypes[name] ?? name)\u{1}"
             }
         }.filter { !$0.isEmpty }.joined(separator: " ")
     }
