@@ -64,6 +64,24 @@ package struct SwiftFactsExtractor: Sendable {
         #endif
     }
 
+    /// Parses every file with SwiftParser and does nothing else, on every core: the baseline the benchmarks
+    /// compare ``extract(_:)`` with. Returns the number of tokens.
+    package func parseEveryFile(_ files: [SwiftSourceFile]) throws -> Int {
+        #if SWIFT_FACTS_PARSER
+        let counts = ConcurrentResults<Int>(count: files.count)
+        let next = WorkCounter()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.concurrency, files.count))) { _ in
+            while let index = next.take(below: files.count) {
+                guard let data = try? Data(contentsOf: URL(fileURLWithPath: files[index].path), options: .mappedIfSafe) else { continue }
+                counts.store(data.withUnsafeBytes { SwiftFileScanner.parseOnly($0) }, at: index)
+            }
+        }
+        return counts.values.reduce(0) { $0 + ($1 ?? 0) }
+        #else
+        throw SwiftParserUnavailable()
+        #endif
+    }
+
     #if SWIFT_FACTS_PARSER
     private func extractWithParser(_ files: [SwiftSourceFile]) -> SwiftTargetFacts {
         var facts = SwiftTargetFacts()

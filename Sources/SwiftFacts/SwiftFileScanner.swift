@@ -11,6 +11,11 @@ enum SwiftFileScanner {
         visitor.walk(tree)
         return visitor.scan
     }
+
+    /// Parses only (the benchmarks' baseline); returns how many tokens the tree has, so nothing is skipped.
+    static func parseOnly(_ bytes: UnsafeRawBufferPointer) -> Int {
+        Parser.parse(source: bytes.bindMemory(to: UInt8.self)).tokens(viewMode: .sourceAccurate).reduce(0) { count, _ in count + 1 }
+    }
 }
 
 private final class ScanningVisitor: SyntaxVisitor {
