@@ -435,8 +435,10 @@ private final class ScanningVisitor: SyntaxVisitor {
                     if variable == nil { return nil }
                 } else if let sequence = parent.as(SequenceExprSyntax.self) {
                     let elements = Array(sequence.elements)
-                    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id else { return nil }
-                    variable = elements[0].trimmedDescription
+                    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                          elements[2].position <= call.position, call.endPosition <= elements[2].endPosition else { return nil }
+                    let target = elements[0].trimmedDescription
+                    variable = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target
                 }
             }
             if let item = parent.as(CodeBlockItemSyntax.self) {
