@@ -199,6 +199,7 @@ struct ActivitySiteTests {
             b.userInfo = ["known": 1, runtimeKey(): 2]
             self.c = NSUserActivity(activityType: String(describing: Kind.reading))
             c.userInfo = ["fromAssignment": true]
+            _ = NSUserActivity(activityType: NSStringFromClass(OrderSoupIntent.self))
         }
         """#
         let facts = try extractFacts(["Keys.swift": source])
@@ -206,6 +207,7 @@ struct ActivitySiteTests {
             #"Keys.swift:5:42 activityInitializer "com.example.\(Kind.reading)" => com.example.reading"#,
             "Keys.swift:10:42 activityInitializer optional ?? Kind.reading.rawValue => com.example.reading",
             "Keys.swift:12:43 activityInitializer String(describing: Kind.reading) => reading",
+            "Keys.swift:14:38 activityInitializer NSStringFromClass(OrderSoupIntent.self) => OrderSoupIntent",
         ])
         #expect(facts.created[0].userInfoKeys == ["id", "extra"])
         #expect(facts.created[0].requiredUserInfoKeys == ["id", "extra"])
