@@ -271,6 +271,28 @@ struct RealAppFactsTests {
         #expect(facts.appIntents.isEmpty && facts.appShortcuts.isEmpty)
     }
 
+    @Test("SoupChef (Apple's sample, in AppleSampleCode-WWDC21)")
+    func soupChef() throws {
+        // The SiriKit intent's continuation type is its class name, written `NSStringFromClass(OrderSoupIntent.self)`;
+        // the userInfo key is an enum case nested in an extension of NSUserActivity (`ActivityKeys.orderID.rawValue`).
+        let facts = try RealApps.facts("AppleSampleCode-WWDC21/Code/SoupChefAcceleratingAppInteractionsWithShortcuts")
+        #expect(facts.summaryLines() == [
+            #"Shared/OrderSoupIntentHandler.swift:173:57: activityInitializer NSUserActivity.orderCompleteActivityType => "com.example.apple-samplecode.SoupChef.orderComplete" userInfo=["orderID"]"#,
+            #"Shared/Support/NSUserActivity+IntentData.swift:26:57: activityInitializer NSUserActivity.viewMenuActivityType => "com.example.apple-samplecode.SoupChef.viewMenu""#,
+            #"SoupChef/UI/OrderHistoryViewController.swift:62:87: comparison NSStringFromClass(OrderSoupIntent.self) => "OrderSoupIntent""#,
+            #"SoupChef/UI/OrderHistoryViewController.swift:77:37: comparison NSUserActivity.viewMenuActivityType => "com.example.apple-samplecode.SoupChef.viewMenu""#,
+            #"SoupChef/UI/OrderHistoryViewController.swift:84:44: comparison NSStringFromClass(OrderSoupIntent.self) => "OrderSoupIntent""#,
+            #"SoupChef/UI/OrderHistoryViewController.swift:92:44: comparison NSUserActivity.orderCompleteActivityType => "com.example.apple-samplecode.SoupChef.orderComplete""#,
+            #"SoupChef/UI/SceneDelegate.swift:36:44: comparison NSStringFromClass(OrderSoupIntent.self) => "OrderSoupIntent""#,
+            #"SoupChef/UI/SceneDelegate.swift:37:42: comparison NSUserActivity.viewMenuActivityType => "com.example.apple-samplecode.SoupChef.viewMenu""#,
+            #"SoupChef/UI/SceneDelegate.swift:38:42: comparison NSUserActivity.orderCompleteActivityType => "com.example.apple-samplecode.SoupChef.orderComplete""#,
+            #"SoupChef/UI/SoupMenuViewController.swift:30:46: comparison NSStringFromClass(OrderSoupIntent.self) => "OrderSoupIntent""#,
+            #"Supporting Targets/SoupChefWatch Extension/ExtensionDelegate.swift:20:41: comparison NSStringFromClass(OrderSoupIntent.self) => "OrderSoupIntent""#,
+            #"Supporting Targets/SoupChefWatch Extension/ExtensionDelegate.swift:28:48: comparison NSUserActivity.viewMenuActivityType => "com.example.apple-samplecode.SoupChef.viewMenu""#,
+            #"Supporting Targets/SoupChefWatch Extension/ExtensionDelegate.swift:31:48: comparison NSUserActivity.orderCompleteActivityType => "com.example.apple-samplecode.SoupChef.orderComplete""#,
+        ])
+    }
+
     @Test("the prefilter parses a small part of each app and finds the same facts as parsing every file")
     func prefilterLosesNothing() throws {
         for app in ["Harbour", "Windscribe"] {
