@@ -44,9 +44,9 @@ private final class ScanningVisitor: SyntaxVisitor {
 
     /// The source text from the start of `first` to the end of `last`, without surrounding trivia.
     func text(from first: some SyntaxProtocol, to last: some SyntaxProtocol) -> String {
-        let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
-        let end = max(start, last.endPositionBeforeTrailingTrivia.utf8Offset)
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<min(end, bytes.count)]), as: UTF8.self)
+        let start = min(first.positionAfterSkippingLeadingTrivia.utf8Offset, bytes.count)
+        let end = min(max(start, last.endPositionBeforeTrailingTrivia.utf8Offset), bytes.count)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     func written(_ expression: ExprSyntax) -> WrittenValue {

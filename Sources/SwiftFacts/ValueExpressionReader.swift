@@ -121,7 +121,8 @@ enum ValueExpressionReader {
     }
 
     static func read(_ literal: StringLiteralExprSyntax) -> ValueExpression {
-        if literal.openingQuote.tokenKind == .multilineStringQuote { return .unknown }
+        // Multi-line literals strip indentation (not done here); an unterminated literal is a syntax error.
+        if literal.openingQuote.tokenKind == .multilineStringQuote || literal.closingQuote.presence == .missing { return .unknown }
         let isRaw = literal.openingPounds != nil
         var parts: [ValueExpression] = []
         for segment in literal.segments {
