@@ -1,8 +1,9 @@
 import Foundation
 import SwiftFacts
 
-// `activity-bridge-bench swift-facts [--all] [--dump] DIR`: extracts the Swift facts of every `.swift` file under
-// DIR (with the prefilter, or with `--all` parsing every file) and prints the time; `--dump` prints each fact.
+// `activity-bridge-bench swift-facts [--all | --parse-only] [--dump] DIR`: extracts the Swift facts of every
+// `.swift` file under DIR (with the prefilter; `--all` parses every file; `--parse-only` only parses every file,
+// the baseline) and prints the time; `--dump` prints each fact.
 
 /// Every `.swift` file under `root`, skipping hidden folders and third-party / build folders (as the audit does).
 func swiftFiles(under root: String) -> [SwiftSourceFile] {
@@ -27,10 +28,18 @@ func runSwiftFacts(_ arguments: [String]) {
     var arguments = arguments
     let all = arguments.contains("--all")
     let dump = arguments.contains("--dump")
-    arguments.removeAll { $0 == "--all" || $0 == "--dump" }
+    let parseOnly = arguments.contains("--parse-only")
+    arguments.removeAll { $0 == "--all" || $0 == "--dump" || $0 == "--parse-only" }
     guard arguments.count == 1 else { fail("expected one DIR") }
     let files = swiftFiles(under: arguments[0])
     let extractor = SwiftFactsExtractor(options: .init(usePrefilter: !all))
+    if parseOnly {
+        let (tokens, seconds) = measure { () -> Int in
+            do { return try extractor.parseEveryFile(files) } catch { fail("\(error)", code: 1) }
+        }
+        print(String(format: "parse only: %d files, %d tokens: %.3f s", files.count, tokens, seconds))
+        return
+    }
     let (facts, seconds) = measure { () -> SwiftTargetFacts in
         do { return try extractor.extract(files) } catch { fail("\(error)", code: 1) }
     }

@@ -31,10 +31,10 @@ struct SwiftTreeGenerator {
         return (files, bytes)
     }
 
-    /// About 10 KB of ordinary Swift: a model, a service with switches and closures, a view.
+    /// About 10 KB of ordinary Swift (eight parts): a model, a service with switches and closures, a view.
     mutating func plainFile(_ index: Int) -> String {
         var text = "import Foundation\nimport SwiftUI\n\n"
-        for part in 0..<4 {
+        for part in 0..<8 {
             let type = "Item\(index)Part\(part)"
             text += """
             struct \(type): Codable, Hashable, Identifiable {

@@ -12,7 +12,7 @@ let usage = """
            activity-bridge-bench parse [--record-locations] FILE...  (our reader; prints seconds)
            activity-bridge-bench foundation-parse FILE... (Foundation's PropertyListSerialization)
            activity-bridge-bench convert-binary IN OUT (our reader, then our binary writer)
-           activity-bridge-bench swift-facts [--all] [--dump] DIR   (Swift facts of DIR; --all parses every file)
+           activity-bridge-bench swift-facts [--all|--parse-only] [--dump] DIR  (Swift facts of DIR)
            activity-bridge-bench generate-swift-tree --files N OUT  (a Swift tree, 5% with activities/intents)
 
     """

@@ -26,8 +26,9 @@ struct OpenStepParser {
         /// The last key read, kept until its `;` for messages that name it.
         var key = ""
         var keyOffset = 0
-        /// Whether this frame added a component to `path` (only when recording locations).
-        var pushedPath = false
+        /// This container's node in `locations`, and its current key's (only when recording).
+        var node = PropertyListLocations.rootNode
+        var keyNode = PropertyListLocations.rootNode
     }
 
     /// What the next token must be.
@@ -48,7 +49,6 @@ struct OpenStepParser {
     private var rootIsString = false
     private(set) var warnings: [Diagnostic] = []
     private(set) var locations: PropertyListLocations?
-    private var path: [PropertyListPath.Component] = []
 
     init(bytes: UnsafeRawBufferPointer, file: String, options: PropertyListReader.Options) {
         self.scanner = OpenStepScanner(bytes: bytes)
@@ -62,10 +62,7 @@ struct OpenStepParser {
         var expectation = Expectation.value
         guard scanner.skipSpaceAndComments() else {
             // Apple's readers define empty (or comment-only) text as an empty dictionary.
-            if locations != nil {
-                let start = location(of: 0)
-                locations?.recordValue(at: PropertyListPath(), start)
-            }
+            recordValueLocation(at: 0)
             return .dictionary(PropertyListDictionary())
         }
         while true {
@@ -106,7 +103,7 @@ struct OpenStepParser {
                 case UInt8(ascii: ";"):
                     // `key;` is short for `key = key;` (as in .strings files); the `;` ends it.
                     let top = stack.count - 1
-                    recordValueLocation(at: stack[top].keyOffset, opensContainer: false)
+                    recordValueLocation(at: stack[top].keyOffset)
                     deliver(.string(stack[top].key))
                     expectation = .semicolon
                 default:
@@ -158,13 +155,13 @@ struct OpenStepParser {
             guard containerDepth < maximumDepth else {
                 throw error("'\(isDictionary ? "{" : "(")' nests deeper than the maximum depth of \(maximumDepth) containers", at: offset)
             }
-            let pushedPath = recordValueLocation(at: offset, opensContainer: true)
+            let node = recordValueLocation(at: offset)
             scanner.position += 1
-            stack.append(Frame(container: isDictionary ? .dictionary : .array, offset: offset, pushedPath: pushedPath))
+            stack.append(Frame(container: isDictionary ? .dictionary : .array, offset: offset, node: node))
             containerDepth += 1
             return isDictionary ? .keyOrEnd : .elementOrEnd
         case UInt8(ascii: "<"):
-            recordValueLocation(at: offset, opensContainer: false)
+            recordValueLocation(at: offset)
             let bytes: [UInt8]
             do throws(OpenStepScanError) {
                 bytes = try scanner.data()
@@ -173,14 +170,14 @@ struct OpenStepParser {
             }
             return deliver(.data(Data(bytes)), at: offset)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            recordValueLocation(at: offset, opensContainer: false)
+            recordValueLocation(at: offset)
             let text = try quotedString()
             return deliver(.string(text), at: offset, isString: true)
         default:
             guard OpenStepScanner.isUnquotedCharacter(byte) else {
                 throw found("expected \(expectedValue) (a string, '{', '(' or '<')")
             }
-            recordValueLocation(at: offset, opensContainer: false)
+            recordValueLocation(at: offset)
             return deliver(.string(scanner.unquotedString()), at: offset, isString: true)
         }
     }
@@ -224,7 +221,9 @@ struct OpenStepParser {
         stack[top].keyOffset = offset
         if locations != nil {
             let keyLocation = location(of: offset)
-            locations?.recordKey(at: PropertyListPath(path + [.key(key)]), keyLocation)
+            let node = locations!.node(under: stack[top].node, .key(key))
+            stack[top].keyNode = node
+            locations!.recordKey(node: node, keyLocation)
         }
     }
 
@@ -240,7 +239,6 @@ struct OpenStepParser {
     /// Pops the innermost container and hands its value to its parent. - Returns: what follows.
     private mutating func closeContainer() -> Expectation {
         var frame = stack.removeLast()
-        if frame.pushedPath { path.removeLast() }
         let offset = frame.offset
         switch frame.container {
         case .array:
@@ -323,21 +321,19 @@ struct OpenStepParser {
     // MARK: - Locations
 
     /// Records where the value at `offset` stands, when locations are wanted.
-    /// - Returns: whether a container's path component was pushed (to pop at its end).
+    /// - Returns: the value's node (for a container, the parent of its elements' nodes).
     @discardableResult
-    private mutating func recordValueLocation(at offset: Int, opensContainer: Bool) -> Bool {
-        guard locations != nil else { return false }
-        var component: PropertyListPath.Component?
+    private mutating func recordValueLocation(at offset: Int) -> Int32 {
+        guard locations != nil else { return PropertyListLocations.rootNode }
+        var node = PropertyListLocations.rootNode
         if let top = stack.indices.last {
             switch stack[top].container {
-            case .array: component = .index(stack[top].elements.count)
-            case .dictionary, .stringsFile: component = .key(stack[top].key)
+            case .array: node = locations!.node(under: stack[top].node, .index(stack[top].elements.count))
+            case .dictionary, .stringsFile: node = stack[top].keyNode
             }
         }
         let valueLocation = location(of: offset)
-        locations?.recordValue(at: PropertyListPath(component.map { path + [$0] } ?? path), valueLocation)
-        guard opensContainer, let component else { return false }
-        path.append(component)
-        return true
+        locations!.recordValue(node: node, valueLocation)
+        return node
     }
 }

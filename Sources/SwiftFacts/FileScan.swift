@@ -43,4 +43,16 @@ struct FileScan: Sendable {
     var declarations: [ConstantDeclaration] = []
     var types: [FoundType] = []
     var shortcuts: [FoundShortcut] = []
+
+    /// Every value the facts resolve: what the rounds look for the declarations of.
+    var writtenValues: [WrittenValue] {
+        var values: [WrittenValue] = []
+        for site in activitySites {
+            values.append(site.value)
+            values += (site.userInfoKeys ?? []) + (site.requiredUserInfoKeys ?? [])
+        }
+        for type in types { values += [type.intentClassName, type.title].compactMap { $0 } }
+        for shortcut in shortcuts { values += [shortcut.shortTitle, shortcut.systemImageName].compactMap { $0 } }
+        return values
+    }
 }

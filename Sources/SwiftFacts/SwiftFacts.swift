@@ -75,7 +75,8 @@ package struct ActivityTypeSite: Hashable, Sendable {
     /// Position of the value expression (or of the `case` item).
     package var position: SwiftSourcePosition
     /// At a creation site: the `userInfo` keys when every one is written as a literal (or a resolvable
-    /// constant) — at the initializer's variable right after it, or in the SwiftUI modifier's closure.
+    /// constant) — to the initializer's variable in the statements after it in the same block (writes inside
+    /// nested `if`/`do` blocks are not counted), or in the SwiftUI modifier's closure.
     /// Nil when unknown (not assigned there, or some key cannot be followed).
     package var userInfoKeys: [String]?
     /// At a creation site: the literal `requiredUserInfoKeys`, nil when not written as a literal.

@@ -64,6 +64,24 @@ package struct SwiftFactsExtractor: Sendable {
         #endif
     }
 
+    /// Parses every file with SwiftParser and does nothing else, on every core: the baseline the benchmarks
+    /// compare ``extract(_:)`` with. Returns the number of tokens.
+    package func parseEveryFile(_ files: [SwiftSourceFile]) throws -> Int {
+        #if SWIFT_FACTS_PARSER
+        let counts = ConcurrentResults<Int>(count: files.count)
+        let next = WorkCounter()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.concurrency, files.count))) { _ in
+            while let index = next.take(below: files.count) {
+                guard let data = try? Data(contentsOf: URL(fileURLWithPath: files[index].path), options: .mappedIfSafe) else { continue }
+                counts.store(data.withUnsafeBytes { SwiftFileScanner.parseOnly($0) }, at: index)
+            }
+        }
+        return counts.values.reduce(0) { $0 + ($1 ?? 0) }
+        #else
+        throw SwiftParserUnavailable()
+        #endif
+    }
+
     #if SWIFT_FACTS_PARSER
     private func extractWithParser(_ files: [SwiftSourceFile]) -> SwiftTargetFacts {
         var facts = SwiftTargetFacts()
@@ -91,9 +109,11 @@ package struct SwiftFactsExtractor: Sendable {
         var searched: Set<String> = []
         for _ in 0..<Self.maximumConstantRounds where !pending.isEmpty {
             var resolver = ConstantResolver(declarations: scans.flatMap(\.declarations))
-            for scan in scans { for site in scan.activitySites { _ = resolver.resolve(site.value) } }
+            for scan in scans { for value in scan.writtenValues { _ = resolver.resolve(value) } }
             let wanted = resolver.missingNames.subtracting(searched)
-            let protocols = Array(familyClosure(scans).subtracting(searched))
+            let families = Self.protocolFamilies(scans)
+            let own = families.intents.union(families.entities).subtracting(Self.intentProtocols).subtracting(Self.entityProtocols)
+            let protocols = Array(own.subtracting(searched))
             guard !wanted.isEmpty || !protocols.isEmpty else { break }
             searched.formUnion(wanted)
             searched.formUnion(protocols)
@@ -130,21 +150,26 @@ package struct SwiftFactsExtractor: Sendable {
     }
     #endif
 
-    /// The intent protocols declared by the target itself (refining a known one, transitively).
-    private func familyClosure(_ scans: [FileScan]) -> Set<String> {
+    /// The App Intent and App Entity protocols: Apple's, plus those the target declares refining them
+    /// (transitively).
+    static func protocolFamilies(_ scans: [FileScan]) -> (intents: Set<String>, entities: Set<String>) {
         let protocols = scans.flatMap(\.types).filter { $0.kind == .protocol }
-        var family = Self.intentProtocols.union(Self.entityProtocols)
-        var own: Set<String> = []
+        var intents = intentProtocols, entities = entityProtocols
         var changed = true
         while changed {
             changed = false
-            for declared in protocols where !family.contains(declared.name) && declared.inherited.contains(where: family.contains) {
-                family.insert(declared.name)
-                own.insert(declared.name)
-                changed = true
+            for declared in protocols {
+                if !intents.contains(declared.name), declared.inherited.contains(where: intents.contains) {
+                    intents.insert(declared.name)
+                    changed = true
+                }
+                if !entities.contains(declared.name), declared.inherited.contains(where: entities.contains) {
+                    entities.insert(declared.name)
+                    changed = true
+                }
             }
         }
-        return own
+        return (intents, entities)
     }
 
     /// Resolves every value and classifies the types.
@@ -178,23 +203,7 @@ package struct SwiftFactsExtractor: Sendable {
         facts.created.sort { $0.position < $1.position }
         facts.handled.sort { $0.position < $1.position }
 
-        var intentFamily = Self.intentProtocols
-        var entityFamily = Self.entityProtocols
-        let protocols = scans.flatMap(\.types).filter { $0.kind == .protocol }
-        var changed = true
-        while changed {
-            changed = false
-            for declared in protocols {
-                if !intentFamily.contains(declared.name), declared.inherited.contains(where: intentFamily.contains) {
-                    intentFamily.insert(declared.name)
-                    changed = true
-                }
-                if !entityFamily.contains(declared.name), declared.inherited.contains(where: entityFamily.contains) {
-                    entityFamily.insert(declared.name)
-                    changed = true
-                }
-            }
-        }
+        let (intentFamily, entityFamily) = Self.protocolFamilies(scans)
 
         // Each type declaration with the extensions of its name (two targets may each declare a type of one
         // name: they stay two); extensions of a type not parsed form a group of their own.

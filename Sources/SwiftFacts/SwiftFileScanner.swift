@@ -11,6 +11,11 @@ enum SwiftFileScanner {
         visitor.walk(tree)
         return visitor.scan
     }
+
+    /// Parses only (the benchmarks' baseline); returns how many tokens the tree has, so nothing is skipped.
+    static func parseOnly(_ bytes: UnsafeRawBufferPointer) -> Int {
+        Parser.parse(source: bytes.bindMemory(to: UInt8.self)).tokens(viewMode: .sourceAccurate).reduce(0) { count, _ in count + 1 }
+    }
 }
 
 private final class ScanningVisitor: SyntaxVisitor {
@@ -39,9 +44,9 @@ private final class ScanningVisitor: SyntaxVisitor {
 
     /// The source text from the start of `first` to the end of `last`, without surrounding trivia.
     func text(from first: some SyntaxProtocol, to last: some SyntaxProtocol) -> String {
-        let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
-        let end = max(start, last.endPositionBeforeTrailingTrivia.utf8Offset)
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<min(end, bytes.count)]), as: UTF8.self)
+        let start = min(first.positionAfterSkippingLeadingTrivia.utf8Offset, bytes.count)
+        let end = min(max(start, last.endPositionBeforeTrailingTrivia.utf8Offset), bytes.count)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     func written(_ expression: ExprSyntax) -> WrittenValue {
@@ -430,8 +435,10 @@ private final class ScanningVisitor: SyntaxVisitor {
                     if variable == nil { return nil }
                 } else if let sequence = parent.as(SequenceExprSyntax.self) {
                     let elements = Array(sequence.elements)
-                    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id else { return nil }
-                    variable = elements[0].trimmedDescription
+                    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                          elements[2].position <= call.position, call.endPosition <= elements[2].endPosition else { return nil }
+                    let target = elements[0].trimmedDescription
+                    variable = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target
                 }
             }
             if let item = parent.as(CodeBlockItemSyntax.self) {

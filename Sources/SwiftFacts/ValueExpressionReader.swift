@@ -24,6 +24,11 @@ enum ValueExpressionReader {
 
     private static func read(_ member: MemberAccessExprSyntax) -> ValueExpression {
         if member.declName.baseName.text == "rawValue", let base = member.base { return .rawValue(read(base)) }
+        // `Type.self` as a string (`String(describing:)`, `NSStringFromClass`) is the type's own name.
+        if member.declName.baseName.text == "self", let base = member.base?.as(MemberAccessExprSyntax.self).flatMap(referencePath)
+            ?? member.base?.as(DeclReferenceExprSyntax.self).map({ [$0.baseName.text] }), let type = base.last {
+            return .literal(type)
+        }
         guard let path = referencePath(member) else { return .unknown }
         if path == ["Bundle", "main", "bundleIdentifier"] { return .bundleIdentifier }
         return .reference(path: path, implicitMember: member.base == nil)
@@ -67,8 +72,11 @@ enum ValueExpressionReader {
             }
             return .unknown
         }
-        guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text, conversions.contains(name),
-              let first = call.arguments.first else { return .unknown }
+        guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text, let first = call.arguments.first else { return .unknown }
+        // The class name of an intent (SoupChef's `NSStringFromClass(OrderSoupIntent.self)`): the classes Xcode
+        // generates from an .intentdefinition have Objective-C names without a module prefix.
+        if name == "NSStringFromClass", call.arguments.count == 1 { return read(first.expression) }
+        guard conversions.contains(name) else { return .unknown }
         switch first.label?.text {
         case nil, "localized", "stringLiteral": return read(first.expression)
         case "describing": return .interpolated(read(first.expression))
@@ -113,7 +121,8 @@ enum ValueExpressionReader {
     }
 
     static func read(_ literal: StringLiteralExprSyntax) -> ValueExpression {
-        if literal.openingQuote.tokenKind == .multilineStringQuote { return .unknown }
+        // Multi-line literals strip indentation (not done here); an unterminated literal is a syntax error.
+        if literal.openingQuote.tokenKind == .multilineStringQuote || literal.closingQuote.presence == .missing { return .unknown }
         let isRaw = literal.openingPounds != nil
         var parts: [ValueExpression] = []
         for segment in literal.segments {

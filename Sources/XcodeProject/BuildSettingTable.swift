@@ -69,6 +69,13 @@ public struct ResolvedBuildSettings: Sendable {
     /// The setting names, sorted (the order of `xcodebuild -showBuildSettings`).
     public var names: [String] { settings.keys.sorted() }
 
+    /// The final values as flat definitions, expanding as these settings do: what `validate`'s declarations
+    /// take (``BuildSettings``) when the settings come from a project. The values are already expanded, so
+    /// expanding a reference to one gives the same text as ``expand(_:options:)``.
+    public var definitions: BuildSettings {
+        BuildSettings(settings.mapValues(\.value), options: options)
+    }
+
     /// Every assignment of `name` that applies, lowest first: how its value was built up.
     public func assignments(of name: String) -> [BuildSettingAssignment] { chains[name] ?? [] }
 

@@ -13,8 +13,17 @@
 public struct BuildSettings: Hashable, Sendable {
     /// Setting names to their unexpanded values.
     public var definitions: [String: String]
+    /// What ``expand(_:options:)`` does with what it cannot expand when the caller does not say; validate's
+    /// `--define` keeps such references as written, a project's settings (``ResolvedBuildSettings/definitions``)
+    /// expand them to empty as Xcode does.
+    public var options: BuildSettingExpansionOptions = .keepingUnresolved
 
     public init(_ definitions: [String: String] = [:]) { self.definitions = definitions }
+
+    public init(_ definitions: [String: String], options: BuildSettingExpansionOptions) {
+        self.definitions = definitions
+        self.options = options
+    }
 
     public subscript(name: String) -> String? {
         get { definitions[name] }
@@ -41,10 +50,9 @@ public struct BuildSettings: Hashable, Sendable {
         }
     }
 
-    /// Expands every reference in `text`; by default undefined references stay as written (see
-    /// ``BuildSettingExpansionOptions``).
-    public func expand(_ text: String, options: BuildSettingExpansionOptions = .keepingUnresolved) -> BuildSettingExpansion {
-        var expander = BuildSettingExpander(source: DictionarySource(definitions: definitions), options: options)
+    /// Expands every reference in `text`, with ``options`` unless the caller passes others.
+    public func expand(_ text: String, options: BuildSettingExpansionOptions? = nil) -> BuildSettingExpansion {
+        var expander = BuildSettingExpander(source: DictionarySource(definitions: definitions), options: options ?? self.options)
         return expander.expand(text)
     }
 

@@ -260,6 +260,9 @@ struct OpenStepReaderTests {
         #expect(locations.value(at: PropertyListPath(parsing: "objects.ABC.isa")) == at(4, 24))
         #expect(locations.value(at: PropertyListPath(parsing: "objects.ABC.children[0]")) == at(5, 4))
         #expect(locations.value(at: PropertyListPath(parsing: "objects.ABC.children[1]")) == at(6, 4))
+        #expect(locations.value(at: PropertyListPath(parsing: "objects.missing")) == nil)
+        #expect(locations.key(at: PropertyListPath()) == nil)
+        #expect(locations.value(at: PropertyListPath(parsing: "objects.ABC.children[2]")) == nil)
         #expect(try Self.read(text).locations == nil)
     }
 

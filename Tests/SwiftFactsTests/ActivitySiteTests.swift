@@ -183,6 +183,39 @@ struct ActivitySiteTests {
         ])
     }
 
+    @Test("interpolating an enum case gives its name; ?? falls back to what resolves; subscript and added keys")
+    func interpolationCoalescingAndKeys() throws {
+        let source = #"""
+        import Foundation
+        enum Kind: String { case reading = "com.example.reading" }
+        enum Keys { static let id = "id" }
+        func donate(optional: String?) {
+            let a = NSUserActivity(activityType: "com.example.\(Kind.reading)")
+            a.userInfo = [:]
+            a.userInfo?[Keys.id] = 1
+            a.addUserInfoEntries(from: ["extra": 2])
+            a.requiredUserInfoKeys = Set([Keys.id, "extra"])
+            let b = NSUserActivity(activityType: optional ?? Kind.reading.rawValue)
+            b.userInfo = ["known": 1, runtimeKey(): 2]
+            self.c = NSUserActivity(activityType: String(describing: Kind.reading))
+            c.userInfo = ["fromAssignment": true]
+            _ = NSUserActivity(activityType: NSStringFromClass(OrderSoupIntent.self))
+        }
+        """#
+        let facts = try extractFacts(["Keys.swift": source])
+        #expect(lines(facts.created) == [
+            #"Keys.swift:5:42 activityInitializer "com.example.\(Kind.reading)" => com.example.reading"#,
+            "Keys.swift:10:42 activityInitializer optional ?? Kind.reading.rawValue => com.example.reading",
+            "Keys.swift:12:43 activityInitializer String(describing: Kind.reading) => reading",
+            "Keys.swift:14:38 activityInitializer NSStringFromClass(OrderSoupIntent.self) => OrderSoupIntent",
+        ])
+        #expect(facts.created[0].userInfoKeys == ["id", "extra"])
+        #expect(facts.created[0].requiredUserInfoKeys == ["id", "extra"])
+        // One key that cannot be followed makes the whole set unknown, so no rule can claim a key is missing.
+        #expect(facts.created[1].userInfoKeys == nil)
+        #expect(facts.created[2].userInfoKeys == ["fromAssignment"])
+    }
+
     @Test("constants of files without trigger names are found, round after round, and only those files parsed")
     func crossFileRounds() throws {
         let site = """

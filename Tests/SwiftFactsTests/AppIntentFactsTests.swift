@@ -84,6 +84,27 @@ struct AppIntentFactsTests {
         ])
     }
 
+    @Test("a class-name constant and conformers of the app's own AppIntent refinement, in files without trigger names")
+    func foundInRounds() throws {
+        let files: KeyValuePairs = [
+            "Migrated.swift": """
+            import AppIntents
+            protocol Feedback: AppIntent {}
+            struct OrderSoup: CustomIntentMigratedAppIntent {
+                static let intentClassName = Names.order
+            }
+            """,
+            "Names.swift": "enum Names { static let order = \"OrderSoup\" + \"Intent\" }\n",
+            "Report.swift": "struct Report: Feedback {\n    static let title: LocalizedStringResource = \"Report\"\n}\n",
+            "Other.swift": "struct Other { let order = 1 }\n",
+        ]
+        let facts = try extractFacts(files)
+        #expect(facts.appIntents.map { "\($0.position) \($0.name) \($0.intentClassName?.resolved ?? "-")" } == [
+            "Migrated.swift:3:8 OrderSoup OrderSoupIntent", "Report.swift:1:8 Report -",
+        ])
+        #expect(facts.parsedFiles == ["Migrated.swift", "Names.swift", "Report.swift"])
+    }
+
     static let shortcuts = #"""
     import AppIntents
 

@@ -253,7 +253,7 @@ struct RealAppFactsTests {
             #"a-Shell/SceneDelegate.swift:3819:65: activityInitializer "AsheKube.app.a-Shell.ExecuteCommand" => "AsheKube.app.a-Shell.ExecuteCommand" userInfo=["url"]"#,
             #"a-Shell/SceneDelegate.swift:3866:65: activityInitializer "AsheKube.app.a-Shell.OpenDirectory" => "AsheKube.app.a-Shell.OpenDirectory" userInfo=["url"]"#,
             #"a-Shell/SceneDelegate.swift:3889:61: activityInitializer "AsheKube.app.a-Shell.EditDocument" => "AsheKube.app.a-Shell.EditDocument" userInfo=["url"]"#,
-            #"a-Shell/SceneDelegate.swift:4530:79: activityInitializer "AsheKube.app.a-Shell.TermSession" => "AsheKube.app.a-Shell.TermSession""#,
+            #"a-Shell/SceneDelegate.swift:4530:79: activityInitializer "AsheKube.app.a-Shell.TermSession" => "AsheKube.app.a-Shell.TermSession" userInfo=["cwd", "prev_wd", "history", "currentCommand", "environ"]"#,
             #"a-Shell/AppDelegate.swift:688:41: comparison "AsheKube.app.a-Shell.ExecuteCommand" => "AsheKube.app.a-Shell.ExecuteCommand""#,
             #"a-Shell/SceneDelegate.swift:3389:41: comparison "AsheKube.app.a-Shell.ExecuteCommand" => "AsheKube.app.a-Shell.ExecuteCommand""#,
             #"a-Shell/SceneDelegate.swift:3481:50: comparison "AsheKube.app.a-Shell.ExecuteCommand" => "AsheKube.app.a-Shell.ExecuteCommand""#,
@@ -264,10 +264,33 @@ struct RealAppFactsTests {
             #"a-Shell/SceneDelegate.swift:4118:43: comparison "AsheKube.app.a-Shell.EditDocument" => "AsheKube.app.a-Shell.EditDocument""#,
             #"a-Shell/SceneDelegate.swift:4119:43: comparison "AsheKube.app.a-Shell.OpenDirectory" => "AsheKube.app.a-Shell.OpenDirectory""#,
         ])
-        // a-Shell writes every type as a literal; `stateRestorationActivity = NSUserActivity(…)` has no variable
-        // of its own, so its userInfo is unknown.
-        #expect(facts.created.last?.userInfoKeys == nil)
+        // a-Shell writes every type as a literal. The state-restoration activity is assigned to
+        // `scene.session.stateRestorationActivity`, whose `userInfo!["…"]` keys follow it; those written inside
+        // `if`s (fontSize, fontName, colours, cursor) are not counted: only what every path writes.
+        #expect(facts.created.last?.userInfoKeys == ["cwd", "prev_wd", "history", "currentCommand", "environ"])
         #expect(facts.appIntents.isEmpty && facts.appShortcuts.isEmpty)
+    }
+
+    @Test("SoupChef (Apple's sample, in AppleSampleCode-WWDC21)")
+    func soupChef() throws {
+        // The SiriKit intent's continuation type is its class name, written `NSStringFromClass(OrderSoupIntent.self)`;
+        // the userInfo key is an enum case nested in an extension of NSUserActivity (`ActivityKeys.orderID.rawValue`).
+        let facts = try RealApps.facts("AppleSampleCode-WWDC21/Code/SoupChefAcceleratingAppInteractionsWithShortcuts")
+        #expect(facts.summaryLines() == [
+            #"Shared/OrderSoupIntentHandler.swift:173:57: activityInitializer NSUserActivity.orderCompleteActivityType => "com.example.apple-samplecode.SoupChef.orderComplete" userInfo=["orderID"]"#,
+            #"Shared/Support/NSUserActivity+IntentData.swift:26:57: activityInitializer NSUserActivity.viewMenuActivityType => "com.example.apple-samplecode.SoupChef.viewMenu""#,
+            #"SoupChef/UI/OrderHistoryViewController.swift:62:87: comparison NSStringFromClass(OrderSoupIntent.self) => "OrderSoupIntent""#,
+            #"SoupChef/UI/OrderHistoryViewController.swift:77:37: comparison NSUserActivity.viewMenuActivityType => "com.example.apple-samplecode.SoupChef.viewMenu""#,
+            #"SoupChef/UI/OrderHistoryViewController.swift:84:44: comparison NSStringFromClass(OrderSoupIntent.self) => "OrderSoupIntent""#,
+            #"SoupChef/UI/OrderHistoryViewController.swift:92:44: comparison NSUserActivity.orderCompleteActivityType => "com.example.apple-samplecode.SoupChef.orderComplete""#,
+            #"SoupChef/UI/SceneDelegate.swift:36:44: comparison NSStringFromClass(OrderSoupIntent.self) => "OrderSoupIntent""#,
+            #"SoupChef/UI/SceneDelegate.swift:37:42: comparison NSUserActivity.viewMenuActivityType => "com.example.apple-samplecode.SoupChef.viewMenu""#,
+            #"SoupChef/UI/SceneDelegate.swift:38:42: comparison NSUserActivity.orderCompleteActivityType => "com.example.apple-samplecode.SoupChef.orderComplete""#,
+            #"SoupChef/UI/SoupMenuViewController.swift:30:46: comparison NSStringFromClass(OrderSoupIntent.self) => "OrderSoupIntent""#,
+            #"Supporting Targets/SoupChefWatch Extension/ExtensionDelegate.swift:20:41: comparison NSStringFromClass(OrderSoupIntent.self) => "OrderSoupIntent""#,
+            #"Supporting Targets/SoupChefWatch Extension/ExtensionDelegate.swift:28:48: comparison NSUserActivity.viewMenuActivityType => "com.example.apple-samplecode.SoupChef.viewMenu""#,
+            #"Supporting Targets/SoupChefWatch Extension/ExtensionDelegate.swift:31:48: comparison NSUserActivity.orderCompleteActivityType => "com.example.apple-samplecode.SoupChef.orderComplete""#,
+        ])
     }
 
     @Test("the prefilter parses a small part of each app and finds the same facts as parsing every file")

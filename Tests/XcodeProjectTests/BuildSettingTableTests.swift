@@ -126,6 +126,12 @@ struct BuildSettingTableTests {
         #expect(expansion.problems.map(\.name) == ["TEAM_SUFFIX"])
         #expect(resolved.expand("$(inherited)").problems.map(\.name) == ["inherited"])
         #expect(resolved.expand("$(TEAM_SUFFIX)", options: .keepingUnresolved).value == "$(TEAM_SUFFIX)")
+
+        // As flat definitions (what validate's declarations take), with the same treatment of undefined ones.
+        let flat = resolved.definitions
+        #expect(flat.options == .xcode)
+        #expect(flat.expand("$(PRODUCT_BUNDLE_IDENTIFIER).open.$(TEAM_SUFFIX)") == expansion)
+        #expect(BuildSettings(["A": "1"]).expand("$(B)").value == "$(B)")   // --define keeps them as written
     }
 
     @Test func aSettingThatRefersToItselfTakesTheValueBelow() {
