@@ -154,3 +154,41 @@ struct AuditSourcesTests {
         #expect(report.fails(warningsAsErrors: false))
     }
 }
+
+/// Broken inputs give located findings, and the rest of the audit goes on.
+@Suite("Audit: broken inputs", .enabled(if: SwiftFactsExtractor.isAvailable, "built without the toolchain's SwiftParser: Swift checks are off"))
+struct AuditBrokenInputTests {
+    @Test func brokenFilesAreLocatedFindings() throws {
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "INFOPLIST_FILE = Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; ",
+                appSources: ["Shortcuts.swift", "Old.intentdefinition"]),
+            "Info.plist": "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t1️⃣<strin>x</string>\n</dict>\n</plist>\n",
+            "Shortcuts.swift": """
+                import AppIntents
+
+                struct OpenIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Open"
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+
+                struct Shortcuts: AppShortcutsProvider {
+                    static var appShortcuts: [AppShortcut] {
+                        AppShortcut(intent: OpenIntent(), phrases: ["Open \\(.applicationName)"], shortTitle: "Open", systemImageName: "doc")
+                    }
+                }
+
+                """,
+            "AppShortcuts.xcstrings": "{\n  \"strings\" : {\n    \"Open ${applicationName}\" : 1️⃣}\n}\n",
+            "en.lproj/AppShortcuts.strings": "\"Open ${applicationName}\" = \"Open ${applicationName}\"\n1️⃣\"next\" = \"x\";\n",
+            "Old.intentdefinition": "<plist><dict><key>INIntents</key><array>1️⃣</dict></plist>\n",
+        ])
+        let report = try fixture.audit()
+        #expect(report.findings("plist-syntax") == [fixture.at("Info.plist", "1️⃣")])
+        #expect(report.findings(.auditFileUnreadable).sorted() == [
+            fixture.at("AppShortcuts.xcstrings", "1️⃣"), fixture.at("Old.intentdefinition", "1️⃣"), fixture.at("en.lproj/AppShortcuts.strings", "1️⃣"),
+        ].sorted())
+        // The Swift side is still read.
+        #expect(report.projects.first?.targets.first?.appShortcuts.count == 1)
+    }
+}
