@@ -111,11 +111,15 @@ public struct Auditor: Sendable {
         // Swift files: the target's own, its local packages', and those no target claims.
         let claimed = Set(project.targets.flatMap { project.swiftFiles(of: $0) }
             + project.targets.flatMap { target in project.linkedLocalPackages(of: target).flatMap(project.swiftFiles(of:)) })
+        // A synchronized folder's files belong to the project, members or not: a file its exception set takes
+        // out of a target was taken out on purpose, it is not unclaimed.
+        let synchronizedFolders = project.targets.flatMap(\.synchronizedFolders).compactMap(\.path.filePath)
+            .map { $0 == "." ? "" : $0 + "/" }
         // A local package's files are the package's (its tests and manifests included), never unclaimed.
         let packageFolders = (project.localPackages.map(\.path) + project.targets.flatMap { project.linkedLocalPackages(of: $0).map(\.path) })
             .compactMap(\.filePath).map { $0 == "." ? "" : $0 + "/" }
         let unclaimed = repository.swiftFiles.filter { file in
-            !claimed.contains(file) && !packageFolders.contains { !$0.isEmpty && file.hasPrefix($0) }
+            !claimed.contains(file) && !(packageFolders + synchronizedFolders).contains { $0.isEmpty || file.hasPrefix($0) }
         }
         for index in contexts.indices {
             let target = contexts[index].target
@@ -147,7 +151,7 @@ public struct Auditor: Sendable {
 
         let phraseFiles = repository.phraseFiles.compactMap { file in files.contents(of: file).map { PhraseLocalizationFile.read($0, path: file) } }
         let intentClasses = Set(definitionFiles.values.flatMap { (try? $0.get())?.classNames ?? [] })
-        let checks = CrossChecks(contexts: contexts, phraseFiles: phraseFiles, intentClasses: intentClasses)
+        let checks = CrossChecks(contexts: contexts, phraseFiles: phraseFiles, intentClasses: intentClasses, files: files)
         // A file shared by several targets (an xcconfig, an intent definition) reports a problem once.
         var reported: Set<Diagnostic> = []
         for (index, context) in contexts.enumerated() where options.targets.isEmpty || options.targets.contains(context.target.name) {

@@ -12,6 +12,8 @@ struct CrossChecks {
     let phraseFiles: [Result<PhraseLocalizationFile, Diagnostic>]
     /// Every class the project's `.intentdefinition` files define (`activity-type-unused` excepts them).
     let intentClasses: Set<String>
+    /// For locating a missing required key's literal in the Swift text.
+    let files: ProjectFiles
 
     /// Created and handled sites with `Bundle.main.bundleIdentifier` replaced by the target's identifier.
     private func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
@@ -136,13 +138,36 @@ struct CrossChecks {
         for site in created where checkedSites.insert(site.position).inserted {
             guard let required = site.requiredUserInfoKeys, let keys = site.userInfoKeys else { continue }
             for key in required where !keys.contains(key) {
+                let literal = requiredKeyLiteral(key, after: site.position)
                 diagnostics.append(Diagnostic(
                     .error, .requiredUserInfoKeyMissing,
                     "requiredUserInfoKeys names '\(key)', but the userInfo set here has no such key (it has \(keys.isEmpty ? "none" : keys.map { "'\($0)'" }.joined(separator: ", "))): the activity is invalid",
-                    at: Self.location(site.position)))
+                    at: literal ?? Self.location(site.position),
+                    notes: literal == nil ? [] : [Diagnostic.Note("the activity created here", at: Self.location(site.position))]))
             }
         }
         return diagnostics
+    }
+
+    /// Where `"key"` is written in the `requiredUserInfoKeys` literal that follows a creation site. SwiftFacts
+    /// gives the keys (read by SwiftParser as literals); their places are found in the text after the site.
+    private func requiredKeyLiteral(_ key: String, after position: SwiftSourcePosition) -> SourceLocation? {
+        guard let data = files.contents(of: position.file) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var seenProperty = false
+        for index in (position.line - 1)..<min(lines.count, position.line - 1 + 200) {
+            var line = lines[index]
+            if !seenProperty {
+                guard let property = line.range(of: "requiredUserInfoKeys") else { continue }
+                seenProperty = true
+                line = line[property.upperBound...]
+            }
+            if let literal = line.range(of: "\"\(key)\"") {
+                let column = lines[index][..<literal.lowerBound].unicodeScalars.count + 1
+                return SourceLocation(file: position.file, line: index + 1, column: column)
+            }
+        }
+        return nil
     }
 
     // MARK: - Phrase localizations
@@ -181,7 +206,8 @@ struct CrossChecks {
                 if localized.applicationNameCount == 0 {
                     diagnostics.append(Diagnostic(
                         .error, .appShortcutLocalizationMissingApplicationName,
-                        "the \(phrase.language) phrase \"\(phrase.text)\" for \"\(phrase.key)\" lacks ${applicationName}", at: phrase.textLocation))
+                        "the \(phrase.language) phrase \"\(phrase.text)\" for \"\(phrase.key)\" lacks ${applicationName}", at: phrase.keyLocation,
+                        notes: [Diagnostic.Note("the \(phrase.language) phrase", at: phrase.textLocation)]))
                 }
                 let found = Set(localized.parameterNames)
                 // A stringSet lists the shortcut's phrases in that language: any of its source phrases' parameters fits.
@@ -194,7 +220,7 @@ struct CrossChecks {
                     diagnostics.append(Diagnostic(
                         .error, .appShortcutLocalizationParameterMismatch,
                         "the \(phrase.language) phrase \"\(phrase.text)\" has \(has.isEmpty ? "no parameter" : has.joined(separator: ", ")), but its source phrase \"\(phrase.key)\" has \(expected.isEmpty ? "none" : expected.joined(separator: ", "))",
-                        at: phrase.textLocation, notes: [Diagnostic.Note("the source phrase", at: phrase.keyLocation)]))
+                        at: phrase.keyLocation, notes: [Diagnostic.Note("the \(phrase.language) phrase", at: phrase.textLocation)]))
                 }
             }
         }

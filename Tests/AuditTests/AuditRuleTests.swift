@@ -46,7 +46,7 @@ struct AuditRuleTests {
                     activity.requiredUserInfoKeys = ["id"]
                     let browse = NSUserActivity(activityType: 2️⃣ActivityType.browse.rawValue)
                     browse.userInfo = ["query": "soup"]
-                    browse.requiredUserInfoKeys = ["query", "page"]
+                    browse.requiredUserInfoKeys = ["query", 6️⃣"page"]
                     // activity-bridge:ignore activity-type-undeclared-in-code
                     let quiet = NSUserActivity(activityType: 3️⃣"com.example.shop.quiet")
                     quiet.title = "Quiet"
@@ -116,7 +116,7 @@ struct AuditRuleTests {
             {
               "sourceLanguage" : "en",
               "strings" : {
-                "Open ${product} in ${applicationName}" : {
+                4️⃣"Open ${product} in ${applicationName}" : {
                   "localizations" : {
                     "de" : { "stringUnit" : { "state" : "translated", "value" : 1️⃣"Öffne ${product}" } },
                     "fr" : { "stringUnit" : { "state" : "translated", "value" : 2️⃣"Ouvre ${item} dans ${applicationName}" } },
@@ -133,7 +133,7 @@ struct AuditRuleTests {
             """,
         "App/de.lproj/AppShortcuts.strings": """
             /* German phrases */
-            "Shop with ${applicationName}" = 1️⃣"Einkaufen";
+            3️⃣"Shop with ${applicationName}" = 1️⃣"Einkaufen";
             2️⃣"Gone ${applicationName}" = "Weg ${applicationName}";
 
             """,
@@ -208,9 +208,11 @@ struct AuditRuleTests {
     }
 
     @Test func requiredUserInfoKeyMissing() throws {
-        #expect(report.findings(.requiredUserInfoKeyMissing) == [fixture.at("App/AppDelegate.swift", "2️⃣")])
-        let message = try #require(report.diagnostics.first { $0.diagnostic.rule == .requiredUserInfoKeyMissing }).diagnostic.message
-        #expect(message.hasPrefix("requiredUserInfoKeys names 'page', but the userInfo set here has no such key (it has 'query')"))
+        // At the missing key's literal, with a note at the creation site.
+        #expect(report.findings(.requiredUserInfoKeyMissing) == [fixture.at("App/AppDelegate.swift", "6️⃣")])
+        let diagnostic = try #require(report.diagnostics.first { $0.diagnostic.rule == .requiredUserInfoKeyMissing }).diagnostic
+        #expect(diagnostic.message.hasPrefix("requiredUserInfoKeys names 'page', but the userInfo set here has no such key (it has 'query')"))
+        #expect(diagnostic.notes.map(\.location.description) == [fixture.at("App/AppDelegate.swift", "2️⃣")])
     }
 
     @Test func appShortcutPhraseRules() {
@@ -222,11 +224,17 @@ struct AuditRuleTests {
     }
 
     @Test func phraseLocalizations() {
+        // At the entry's key (the source phrase), with a note at the localized phrase.
         #expect(report.findings(.appShortcutLocalizationMissingApplicationName) == [
-            fixture.at("App/AppShortcuts.xcstrings", "1️⃣"),
-            fixture.at("App/de.lproj/AppShortcuts.strings", "1️⃣"),
+            fixture.at("App/AppShortcuts.xcstrings", "4️⃣"),
+            fixture.at("App/de.lproj/AppShortcuts.strings", "3️⃣"),
         ])
-        #expect(report.findings(.appShortcutLocalizationParameterMismatch) == [fixture.at("App/AppShortcuts.xcstrings", "2️⃣")])
+        let notes = report.diagnostics.filter { $0.diagnostic.rule == .appShortcutLocalizationMissingApplicationName }
+            .flatMap { $0.diagnostic.notes.map(\.location.description) }
+        #expect(notes == [fixture.at("App/AppShortcuts.xcstrings", "1️⃣"), fixture.at("App/de.lproj/AppShortcuts.strings", "1️⃣")])
+        #expect(report.findings(.appShortcutLocalizationParameterMismatch) == [fixture.at("App/AppShortcuts.xcstrings", "4️⃣")])
+        #expect(report.diagnostics.first { $0.diagnostic.rule == .appShortcutLocalizationParameterMismatch }?.diagnostic.notes.first?.location.description
+                == fixture.at("App/AppShortcuts.xcstrings", "2️⃣"))
         #expect(report.findings(.appShortcutLocalizationStale) == [
             fixture.at("App/AppShortcuts.xcstrings", "3️⃣"),
             fixture.at("App/de.lproj/AppShortcuts.strings", "2️⃣"),

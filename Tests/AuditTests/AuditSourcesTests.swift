@@ -35,6 +35,39 @@ struct AuditSourcesTests {
         #expect(report.findings(.activityTypeNeverHandled) == [fixture.at("Shared/Donation.swift", "1️⃣")])
     }
 
+    @Test func aFileAnExceptionSetTakesOutIsNotUnclaimed() throws {
+        // Debug/Replay.swift is excluded from the app by the folder's exception set: it belongs to no target
+        // on purpose, so its undeclared, unhandled activity is nobody's finding.
+        let pbxproj = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tPROJ = {isa = PBXProject; buildConfigurationList = PLIST; mainGroup = GMAIN; targets = (TAPP, ); };
+            \t\tGMAIN = {isa = PBXGroup; children = (SAPP, ); sourceTree = "<group>"; };
+            \t\tSAPP = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (XAPP, ); path = App; sourceTree = "<group>"; };
+            \t\tXAPP = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Debug/Replay.swift, Info.plist, ); target = TAPP; };
+            \t\tPLIST = {isa = XCConfigurationList; buildConfigurations = (PREL, ); defaultConfigurationName = Release; };
+            \t\tPREL = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+            \t\tTAPP = {isa = PBXNativeTarget; buildConfigurationList = ALIST; buildPhases = (); fileSystemSynchronizedGroups = (SAPP, ); name = App; productType = "com.apple.product-type.application"; };
+            \t\tALIST = {isa = XCConfigurationList; buildConfigurations = (AREL, ); defaultConfigurationName = Release; };
+            \t\tAREL = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; }; name = Release; };
+            \t};
+            \trootObject = PROJ;
+            }
+            """
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj,
+            "App/Info.plist": infoPlist(types: []),
+            "App/Main.swift": "import SwiftUI\n",
+            "App/Debug/Replay.swift": "let replay = NSUserActivity(activityType: \"com.example.app.debug.replay\")\n",
+        ])
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.swiftFiles == 1)
+        #expect(app.created.isEmpty)
+        #expect(report.findings == [])
+    }
+
     @Test func moreThanTenShortcuts() throws {
         // Eleven shortcuts: the eleventh is where the limit is passed.
         var body = ""
@@ -190,5 +223,22 @@ struct AuditBrokenInputTests {
         ].sorted())
         // The Swift side is still read.
         #expect(report.projects.first?.targets.first?.appShortcuts.count == 1)
+    }
+}
+
+/// A build without SwiftParser: one `swift-source-unavailable` note saying how to turn the Swift checks on,
+/// and everything else still checked.
+@Suite("Audit without SwiftParser", .enabled(if: !SwiftFactsExtractor.isAvailable, "this build has SwiftParser: the note only appears without it"))
+struct AuditWithoutParserTests {
+    @Test func theNoteAndTheRestOfTheChecks() throws {
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj(appSettings: "INFOPLIST_FILE = Missing.plist; ", appSources: []),
+        ])
+        let report = try fixture.audit()
+        #expect(report.findings == [
+            "swift-source-unavailable App.xcodeproj/project.pbxproj:1:1",
+            "info-plist-missing " + fixture.at("App.xcodeproj/project.pbxproj", token: "INFOPLIST_FILE"),
+        ])
+        #expect(report.diagnostics.first?.diagnostic.message.contains("ACTIVITY_BRIDGE_SWIFT_HOST_LIBS") == true)
     }
 }
