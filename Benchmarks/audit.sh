@@ -23,16 +23,18 @@ app="$root/../shared/corpus/apps/${1:-mastodon-ios}"
     && swift build -c release --scratch-path "$scratch" --product activity-bridge >&2)
 bin="$scratch/release"
 
-measure() {  # LABEL COMMAND...: one line "LABEL cpu=U+S wall=E rss=KB"
+measure() {  # LABEL COMMAND...: one line "LABEL cpu=… wall=… rss=…"
     local label=$1; shift
-    local out; out=$( { /usr/bin/time -f "%U %S %e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-    read -r user sys wall rss <<<"$out"
-    printf '%-10s cpu=%.2f s wall=%.2f s rss=%d MB\n' "$label" "$(echo "$user + $sys" | bc)" "$wall" $((rss / 1024))
+    local stats; stats=$(mktemp)
+    /usr/bin/time -o "$stats" -f "%U %S %e %M" "$@" >/dev/null 2>&1 || true
+    read -r user sys wall rss < <(tail -1 "$stats")
+    rm -f "$stats"
+    printf '%-10s cpu=%s s wall=%s s rss=%d MB\n' "$label" "$(python3 -c "print(round($user + $sys, 2))")" "$wall" $((rss / 1024))
 }
 
 echo "$(find "$app" -name '*.swift' | wc -l) Swift files, $(du -sh --apparent-size "$app" | cut -f1) in $app"
 for _ in $(seq "$runs"); do
-    measure audit "$bin/activity-bridge" audit "$app" || true
+    measure audit "$bin/activity-bridge" audit "$app"
     measure parse-all "$bin/activity-bridge-bench" swift-facts --parse-only "$app"
     measure grep grep -rl --include='*.swift' -e NSUserActivity -e activityType -e AppIntent -e AppShortcut \
         -e AppEntity -e AppEnum -e userActivity -e onContinueUserActivity -e intentClassName "$app"
