@@ -1,3 +1,4 @@
+import ActivityBridgeCLI
 import Foundation
 import JSON
 import Testing
@@ -166,6 +167,21 @@ struct AuditEndToEndTests {
             #expect(project.standardError.hasPrefix("error: cannot read 'Other.xcodeproj': no such project"))
             let named = try BuiltBinary.run(["audit", "--project", "App.xcodeproj", "--target", "App", "--configuration", "Release"], in: directory)
             #expect(named.status == 0)
+        }
+    }
+
+    @Test func progressGoesToStderrOnlyOnATerminal() throws {
+        try withRepository { directory in
+            // In process: a context that says stderr is a terminal gets progress lines there, stdout unchanged.
+            let terminal = CommandContext(standardOutput: CommandOutput(), standardError: CommandOutput(), showsProgress: true,
+                                          currentDirectory: directory.path)
+            #expect(ActivityBridgeCommand.main(["audit"], context: terminal) == 0)
+            #expect(terminal.standardError.capturedText.contains("App.xcodeproj: App: parsing 1 Swift files"))
+            #expect(terminal.standardError.capturedText.hasSuffix("\r\u{1B}[K"))
+            let piped = CommandContext.captured(currentDirectory: directory.path)
+            #expect(ActivityBridgeCommand.main(["audit"], context: piped) == 0)
+            #expect(piped.standardError.capturedText.isEmpty)
+            #expect(piped.standardOutput.capturedText == terminal.standardOutput.capturedText)
         }
     }
 }
