@@ -90,7 +90,7 @@ let package = Package(
         // built-binary runner, marked-text locations, fixture folders and the own Info.plist fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
 
-        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),

@@ -19,6 +19,11 @@ public struct JSONLocations: Sendable {
     public struct Position: Hashable, Sendable {
         public var line: Int
         public var column: Int
+
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
     }
 
     private var keys: [JSONPath: Position] = [:]
