@@ -2,6 +2,8 @@
 # Whole-repository audit versus parsing every Swift file (BENCHMARKS.md, "audit: a whole repository").
 #
 #   Benchmarks/audit.sh [APP]        # APP: a folder of ../shared/corpus/apps (default mastodon-ios, the largest)
+#   Benchmarks/audit.sh --generated  # a generated 2,000-file Swift tree (activity-bridge-bench generate-swift-tree)
+#                                    # under a one-target project whose files no target lists (all unclaimed)
 #
 # Builds activity-bridge and activity-bridge-bench in release and measures, each as its own process under
 # /usr/bin/time (CPU user+sys, wall, peak RSS), interleaved, RUNS times: `activity-bridge audit APP` (every
@@ -15,13 +17,30 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=${SCRATCH:-/tmp/audit-release}
 runs=${RUNS:-3}
-app="$root/../shared/corpus/apps/${1:-mastodon-ios}"
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time: apt-get install time" >&2; exit 1; }
-[ -d "$app" ] || { echo "needs $app (../shared/corpus/apps beside the checkout)" >&2; exit 1; }
-
 (cd "$root" && swift build -c release --scratch-path "$scratch" --product activity-bridge-bench >&2 \
     && swift build -c release --scratch-path "$scratch" --product activity-bridge >&2)
 bin="$scratch/release"
+
+if [ "${1:-}" = "--generated" ]; then
+    app=${WORK:-/tmp/audit-generated-tree}
+    if [ ! -d "$app/App.xcodeproj" ]; then
+        "$bin/activity-bridge-bench" generate-swift-tree --files "${FILES:-2000}" "$app/Sources" >&2
+        mkdir -p "$app/App.xcodeproj"
+        printf '%s\n' '// !$*UTF8*$!' '{ objects = {' \
+            'P = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G; targets = (T, ); };' \
+            'G = {isa = PBXGroup; children = (); sourceTree = "<group>"; };' \
+            'PL = {isa = XCConfigurationList; buildConfigurations = (PR, ); defaultConfigurationName = Release; };' \
+            'PR = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };' \
+            'T = {isa = PBXNativeTarget; buildConfigurationList = TL; buildPhases = (); name = App; productType = "com.apple.product-type.application"; };' \
+            'TL = {isa = XCConfigurationList; buildConfigurations = (TR, ); defaultConfigurationName = Release; };' \
+            'TR = {isa = XCBuildConfiguration; buildSettings = {GENERATE_INFOPLIST_FILE = YES; PRODUCT_BUNDLE_IDENTIFIER = com.example.generated; }; name = Release; };' \
+            '}; rootObject = P; }' > "$app/App.xcodeproj/project.pbxproj"
+    fi
+else
+    app="$root/../shared/corpus/apps/${1:-mastodon-ios}"
+    [ -d "$app" ] || { echo "needs $app (../shared/corpus/apps beside the checkout)" >&2; exit 1; }
+fi
 
 measure() {  # LABEL COMMAND...: one line "LABEL cpu=… wall=… rss=…"
     local label=$1; shift
