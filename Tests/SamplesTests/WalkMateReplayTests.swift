@@ -151,10 +151,11 @@ struct WalkMateReplayTests {
         #expect(app.app.screenName == "map")
     }
 
-    /// Walk Mate answers `spotlightSearch` from its own packed index; it must agree with the
-    /// session's generic rule over everything Spotlight shows.
+    /// The session answers `spotlightSearch` from its cached pool (Walk Mate no longer answers it
+    /// itself); it must agree with the plain rule — fold and compare every title and keyword —
+    /// over everything Spotlight shows, legacy donations and indexed favorites alike.
     @Test(arguments: ["berl", "BERLIN", "zurich", "open", "mitte", "x", "Central Park", "  "])
-    func itsSpotlightSearchAgreesWithTheSessionsRule(_ query: String) throws {
+    func theSessionsSpotlightSearchAgreesWithThePlainRule(_ query: String) throws {
         let directory = try WalkMateTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = ReplayScript(name: "search", app: "walkmate", steps: [])
