@@ -55,7 +55,7 @@ struct WalkMateReplayTests {
             }
         }
         let ownSteps: Set<String> = ["addFavorite", "renameFavorite", "deleteFavorite", "openFavorite", "showFavoritesList",
-                                     "setTargetDistance", "resolveOnScreen", "exportPlace", "reindexSpotlight"]
+                                     "setTargetDistance", "resolveOnScreen", "exportPlace", "reindexSpotlight", "terminate"]
         let steps = Set(ReplaySession.commonSteps).union(ownSteps)
         #expect(steps.subtracting(actions).isEmpty, "steps never run: \(steps.subtracting(actions).sorted())")
         let required: Set<String> = ["ok", "handled", "notHandled", "undeclared", "noHandler", "missingRequiredKeys", "invalidActivity",
@@ -64,7 +64,7 @@ struct WalkMateReplayTests {
         #expect(required.subtracting(outcomes).isEmpty, "outcomes never seen: \(required.subtracting(outcomes).sorted())")
         let snapshotKeys: Set<String> = ["screen", "map.favorite", "generating.distanceKm", "favorites", "spotlight", "shortcutPhrases",
                                          "router.pending", "donations", "intentDonations", "lastIntent", "candidates", "results",
-                                         "place", "entity"]
+                                         "place", "entity", "targetDistanceKm", "syncedEntities"]
         #expect(snapshotKeys.subtracting(keys).isEmpty, "keys never expected: \(snapshotKeys.subtracting(keys).sorted())")
         #expect(screens == ["closed", "splash", "map", "favorites", "generating"])
         #expect(platforms == [.iOS18, .iOS18_4, .iOS26_4, .iOS27])
