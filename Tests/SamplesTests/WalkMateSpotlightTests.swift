@@ -119,3 +119,34 @@ final class WalkMateReplaySession {
         try perform("spotlightSearch", ["query": .string(query)]).values["results"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 }
+
+@Suite("Walk Mate: terminate and relaunch")
+struct WalkMateTerminateTests {
+    @Test func terminateStartsANewClosedProcessOverTheSameFiles() throws {
+        let replay = try WalkMateReplaySession(launched: true)
+        try replay.perform("addFavorite", ["name": "Berlin", "latitude": 1.0, "longitude": 2.0])
+        try replay.perform("setTargetDistance", ["km": 9])
+        try replay.perform("openFavorite", ["name": "Berlin"])
+        let before = replay.app.app
+        #expect(try replay.perform("terminate").outcome == "ok")
+        let after = replay.app.app
+        #expect(after !== before && !before.connection.isOpen)
+        #expect(after.screenName == "closed" && after.store.state.targetDistanceKm == 9)
+        #expect(try after.favorites.load().map(\.name) == ["Berlin"])
+        // The session's own stores stay: the open donated before the relaunch is still there.
+        #expect(try replay.session.snapshot()["intentDonations"] == ["OpenWalkMatePlaceIntent"])
+    }
+
+    @Test func aRelaunchThatCannotOpenTheFavoritesFailsTheStepAndSaysWhy() throws {
+        let replay = try WalkMateReplaySession(launched: true)
+        let path = replay.directory.appendingPathComponent("walkmate.sqlite").path
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect {
+            try replay.perform("terminate")
+        } throws: { error in
+            guard case let .failed(message)? = error as? ReplayStepError else { return false }
+            return message.hasPrefix("Walk Mate failed") && message.contains("walkmate.sqlite")
+        }
+    }
+}
