@@ -36,6 +36,6 @@ enum PlistInputFile {
     /// Writes each diagnostic as a `PATH:LINE:COLUMN: severity: message [rule]` line.
     static func report(_ diagnostics: [Diagnostic], to output: CommandOutput) {
         guard !diagnostics.isEmpty else { return }
-        output.write(diagnostics.map { $0.description + "\n" }.joined())
+        output.write(diagnostics.map { ([$0.description] + $0.notes.map(\.description)).joined(separator: "\n") + "\n" }.joined())
     }
 }
