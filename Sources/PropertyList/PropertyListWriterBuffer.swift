@@ -23,7 +23,7 @@ struct PropertyListWriterBuffer {
     mutating func append(utf8Bytes: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: utf8Bytes) }
 
     mutating func appendTabs(_ count: Int) {
-        for _ in 0..<count { bytes.append(0x09) }
+        bytes.append(contentsOf: repeatElement(0x09, count: count))
     }
 
     /// Appends the decimal digits of `value` without going through `String`.
