@@ -186,7 +186,15 @@ struct XMLPropertyListBuilder {
 
     /// The text of the element just ended, wherever it was gathered.
     private func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws(XMLValueError) -> Result) throws(XMLValueError) -> Result {
-        if copyingText { return try text.withUnsafeBufferPointer { buffer throws(XMLValueError) in try body(buffer) } }
+        try Self.withText(copying: copyingText, text, rawText, in: bytes, body)
+    }
+
+    /// Static, so that `body` may mutate the builder (the key cache) while the text is lent.
+    private static func withText<Result>(
+        copying: Bool, _ text: [UInt8], _ rawText: Range<Int>?, in bytes: UnsafeRawBufferPointer,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(XMLValueError) -> Result
+    ) throws(XMLValueError) -> Result {
+        if copying { return try text.withUnsafeBufferPointer { buffer throws(XMLValueError) in try body(buffer) } }
         guard let raw = rawText, let base = bytes.baseAddress else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + raw.lowerBound, count: raw.count))
     }
@@ -208,9 +216,7 @@ struct XMLPropertyListBuilder {
 
     private mutating func finishText(_ element: XMLPropertyListElement, endTag: Int) throws(Diagnostic) {
         if element == .key {
-            var cache = keys
-            let key = (try? withText { buffer in cache.string(for: buffer) }) ?? ""
-            keys = cache
+            let key = (try? Self.withText(copying: copyingText, text, rawText, in: bytes) { keys.string(for: $0) }) ?? ""
             // startElement admitted this <key> only inside a <dict>, so a frame is open.
             let top = stack.count - 1
             guard top >= 0 else { return }
