@@ -12,7 +12,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "activity-bridge", targets: ["activity-bridge"]),
+        // What a team's own replay tests import (README, "Library").
         .library(name: "PropertyList", targets: ["PropertyList"]),
+        .library(name: "ActivityKit", targets: ["ActivityKit"]),
+        .library(name: "IntentKit", targets: ["IntentKit"]),
         .library(name: "ActivityBridge", targets: ["ActivityBridge"]),
     ],
     targets: [
