@@ -14,6 +14,9 @@ final class AppointmentsViewController: UITableViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         title = "Appointments"
+        navigationItem.rightBarButtonItem = UIBarButtonItem(systemItem: .add, primaryAction: UIAction { [weak self] _ in
+            self?.present(UINavigationController(rootViewController: AddAppointmentViewController()), animated: true)
+        })
         try? results.performFetch()
     }
 
@@ -27,5 +30,12 @@ final class AppointmentsViewController: UITableViewController {
         cell.textLabel?.text = appointment.hairdresser
         cell.detailTextLabel?.text = appointment.day
         return cell
+    }
+
+    override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        guard let name = results.object(at: indexPath).hairdresser else { return }
+        let detail = HairdresserDetailViewController()
+        detail.hairdresser = HairdresserDirectory.shared.all.first { $0.name == name } ?? Hairdresser(name: name)
+        navigationController?.pushViewController(detail, animated: true)
     }
 }
