@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
@@ -6,6 +7,44 @@ import PackageDescription
 //   ActivityBridge -> IntentKit, ActivityKit -> SQLiteStore, PropertyList -> Diagnostics -> JSON
 //   SQLiteStore -> CSQLite; PropertyList -> CLibXML2
 
+
+// MARK: - SwiftFacts: the toolchain's SwiftSyntax / SwiftParser host libraries
+// SwiftFacts reads Swift sources with the parser the toolchain itself ships in <toolchain>/usr/lib/swift/host.
+// It needs unsafe flags, so it is a leaf reached only by the audit and the CLI, never by the library
+// products. ACTIVITY_BRIDGE_SWIFT_HOST_LIBS=DIR overrides the directory; set to empty, it turns the parser
+// off. Without the directory SwiftFacts builds without the parser and says so (`swift-source-unavailable`).
+func swiftHostLibraries() -> String? {
+    let fileManager = FileManager.default
+    func usable(_ directory: String) -> Bool {
+        fileManager.fileExists(atPath: directory + "/SwiftParser.swiftmodule")
+            && fileManager.fileExists(atPath: directory + "/libSwiftParser.so")
+    }
+    let environment = ProcessInfo.processInfo.environment
+    if let override = environment["ACTIVITY_BRIDGE_SWIFT_HOST_LIBS"] {
+        return !override.isEmpty && usable(override) ? override : nil
+    }
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard fileManager.isExecutableFile(atPath: swift.path) else { continue }
+        let host = swift.resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("../lib/swift/host").standardizedFileURL.path
+        return usable(host) ? host : nil
+    }
+    return nil
+}
+
+let swiftFactsTarget: Target = {
+    guard let host = swiftHostLibraries() else { return .target(name: "SwiftFacts") }
+    return .target(
+        name: "SwiftFacts",
+        swiftSettings: [.define("SWIFT_FACTS_PARSER"), .unsafeFlags(["-I", host])],
+        linkerSettings: [.unsafeFlags([
+            "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
+            "-Xlinker", "-rpath", "-Xlinker", host,
+        ])]
+    )
+}()
+// MARK: - end SwiftFacts
 
 let package = Package(
     name: "ActivityBridge",
@@ -41,7 +80,8 @@ let package = Package(
                 resources: [.embedInCode("Resources/WalkMate-Info.plist"), .embedInCode("Resources/WalkMate-Bridge.plist")]),
         .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate", "JSON"]),
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI"]),
-        .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI"], path: "Sources/ActivityBridgeBench"),
+        .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
+        swiftFactsTarget,
 
         // Test support, for test targets only: package paths and ../shared, temporary directories, the
         // built-binary runner, marked-text locations, fixture folders and the own Info.plist fixtures.
@@ -59,6 +99,7 @@ let package = Package(
         .testTarget(name: "SamplesTests", dependencies: [
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
+        .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore",
             "TestSupport",

@@ -11,6 +11,8 @@ let usage = """
            activity-bridge-bench parse FILE            (our reader; prints seconds)
            activity-bridge-bench foundation-parse FILE (Foundation's PropertyListSerialization)
            activity-bridge-bench convert-binary IN OUT (our reader, then our binary writer)
+           activity-bridge-bench swift-facts [--all|--parse-only] [--dump] DIR  (Swift facts of DIR)
+           activity-bridge-bench generate-swift-tree --files N OUT  (a Swift tree, 5% with activities/intents)
 
     """
 
@@ -111,6 +113,18 @@ case "convert-binary":
         fail("cannot write \(arguments[1]): \(error.localizedDescription)", code: 1)
     }
     print(String(format: "read %.3f s, wrote %d bytes in %.3f s", readSeconds, data.count, writeSeconds))
+case "swift-facts":
+    runSwiftFacts(arguments)
+case "generate-swift-tree":
+    let count = positiveInteger("--files", from: &arguments)
+    guard arguments.count == 1 else { fail("expected one OUT folder") }
+    var generator = SwiftTreeGenerator(files: count)
+    do {
+        let (files, bytes) = try generator.write(to: arguments[0])
+        print("wrote \(arguments[0]): \(files) files, \(bytes) bytes")
+    } catch {
+        fail("cannot write \(arguments[0]): \(error.localizedDescription)", code: 1)
+    }
 default:
     fail("unknown mode '\(mode)'")
 }

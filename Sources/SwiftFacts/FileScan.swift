@@ -1,0 +1,58 @@
+// What one parsed file contributes, before anything is resolved across files.
+
+/// An activity site as found, its value not yet resolved.
+struct FoundActivitySite: Sendable {
+    var kind: ActivitySiteKind
+    var value: WrittenValue
+    var position: SwiftSourcePosition
+    /// The keys written to `userInfo` at a creation site; nil when unknown.
+    var userInfoKeys: [WrittenValue]?
+    var requiredUserInfoKeys: [WrittenValue]?
+}
+
+/// A type declaration or an extension, with what the intent, entity and enum facts need of its members.
+struct FoundType: Sendable {
+    enum Kind: Sendable { case type, `protocol`, `extension` }
+    var kind: Kind
+    /// Qualified by enclosing types (`Outer.Inner`); for an extension, the extended type as written.
+    var name: String
+    var position: SwiftSourcePosition
+    /// Inherited names, the last component of each (`AppIntents.AppIntent` gives `AppIntent`).
+    var inherited: [String]
+    var isEnum = false
+    var enumCases: [AppEnumFact.Case] = []
+    var parameters: [IntentParameterFact] = []
+    var intentClassName: WrittenValue?
+    var title: WrittenValue?
+    var isDiscoverable: Bool?
+}
+
+struct FoundShortcut: Sendable {
+    var intent: String
+    var position: SwiftSourcePosition
+    /// Qualified names of the types around the call, innermost last.
+    var enclosingTypes: [String]
+    var phrases: [ShortcutPhraseFact]
+    var shortTitle: WrittenValue?
+    var systemImageName: WrittenValue?
+}
+
+struct FileScan: Sendable {
+    var file: String
+    var activitySites: [FoundActivitySite] = []
+    var declarations: [ConstantDeclaration] = []
+    var types: [FoundType] = []
+    var shortcuts: [FoundShortcut] = []
+
+    /// Every value the facts resolve: what the rounds look for the declarations of.
+    var writtenValues: [WrittenValue] {
+        var values: [WrittenValue] = []
+        for site in activitySites {
+            values.append(site.value)
+            values += (site.userInfoKeys ?? []) + (site.requiredUserInfoKeys ?? [])
+        }
+        for type in types { values += [type.intentClassName, type.title].compactMap { $0 } }
+        for shortcut in shortcuts { values += [shortcut.shortTitle, shortcut.systemImageName].compactMap { $0 } }
+        return values
+    }
+}

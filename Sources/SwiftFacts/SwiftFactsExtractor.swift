@@ -1,0 +1,292 @@
+import Foundation
+
+/// Why Swift facts cannot be extracted (the audit's `swift-source-unavailable` note).
+package struct SwiftParserUnavailable: Error, CustomStringConvertible, Sendable {
+    package init() {}
+
+    package var description: String {
+        "Swift checks are off: ActivityBridge was built without the toolchain's SwiftSyntax/SwiftParser host libraries "
+            + "(<toolchain>/usr/lib/swift/host); rebuild with a Swift 6 toolchain that ships them, or set "
+            + "ACTIVITY_BRIDGE_SWIFT_HOST_LIBS to that directory and rebuild"
+    }
+}
+
+/// Extracts a target's ``SwiftTargetFacts`` from its Swift files: a byte search picks the files that can hold
+/// facts, SwiftParser reads them on every core, then the files declaring the constants they use are parsed
+/// (rounds, until nothing new is needed) and every value is resolved across all of them.
+package struct SwiftFactsExtractor: Sendable {
+    package struct Options: Sendable {
+        /// Parse only files that mention a trigger name and the files declaring what they use; false parses
+        /// every file (for comparison: the facts are the same).
+        package var usePrefilter = true
+        /// How many files are parsed at once.
+        package var concurrency = ProcessInfo.processInfo.activeProcessorCount
+
+        package init(usePrefilter: Bool = true) { self.usePrefilter = usePrefilter }
+    }
+
+    /// Whether this build has the parser; when false ``extract(_:)`` throws ``SwiftParserUnavailable``.
+    package static var isAvailable: Bool {
+        #if SWIFT_FACTS_PARSER
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// At most this many rounds of looking for constant declarations in files not yet parsed.
+    static let maximumConstantRounds = 6
+
+    /// Protocols that refine `AppIntent` (and `AppIntent` itself); the target's own refinements are added.
+    static let intentProtocols: Set<String> = [
+        "AppIntent", "OpenIntent", "ForegroundContinuableIntent", "AudioPlaybackIntent", "AudioRecordingIntent",
+        "AudioStartingIntent", "LiveActivityIntent", "LiveActivityStartingIntent", "ProgressReportingIntent",
+        "DeleteIntent", "ShowInAppSearchResultsIntent", "URLRepresentableIntent", "SetValueIntent",
+        "SetFocusFilterIntent", "WidgetConfigurationIntent", "ControlConfigurationIntent", "CameraCaptureIntent",
+        "SystemIntent", "PlayVideoIntent", "PredictableIntent", "CustomIntentMigratedAppIntent", "SnippetIntent",
+        "UndoableIntent", "PushToTalkTransmissionIntent",
+    ]
+    static let entityProtocols: Set<String> = [
+        "AppEntity", "IndexedEntity", "TransientAppEntity", "FileEntity", "UniqueAppEntity", "URLRepresentableEntity",
+    ]
+
+    package var options: Options
+
+    package init(options: Options = Options()) {
+        self.options = options
+    }
+
+    package func extract(_ files: [SwiftSourceFile]) throws -> SwiftTargetFacts {
+        #if SWIFT_FACTS_PARSER
+        return extractWithParser(files)
+        #else
+        throw SwiftParserUnavailable()
+        #endif
+    }
+
+    /// Parses every file with SwiftParser and does nothing else, on every core: the baseline the benchmarks
+    /// compare ``extract(_:)`` with. Returns the number of tokens.
+    package func parseEveryFile(_ files: [SwiftSourceFile]) throws -> Int {
+        #if SWIFT_FACTS_PARSER
+        let counts = ConcurrentResults<Int>(count: files.count)
+        let next = WorkCounter()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.concurrency, files.count))) { _ in
+            while let index = next.take(below: files.count) {
+                guard let data = try? Data(contentsOf: URL(fileURLWithPath: files[index].path), options: .mappedIfSafe) else { continue }
+                counts.store(data.withUnsafeBytes { SwiftFileScanner.parseOnly($0) }, at: index)
+            }
+        }
+        return counts.values.reduce(0) { $0 + ($1 ?? 0) }
+        #else
+        throw SwiftParserUnavailable()
+        #endif
+    }
+
+    #if SWIFT_FACTS_PARSER
+    private func extractWithParser(_ files: [SwiftSourceFile]) -> SwiftTargetFacts {
+        var facts = SwiftTargetFacts()
+        facts.swiftFiles = files.count
+        let contents: [Result<Data, Error>] = files.map { file in
+            Result { try Data(contentsOf: URL(fileURLWithPath: file.path), options: .mappedIfSafe) }
+        }
+        var pending: Set<Int> = []
+        var selected: [Int] = []
+        for (index, content) in contents.enumerated() {
+            switch content {
+            case .failure(let error):
+                facts.unreadableFiles.append((files[index].displayPath, (error as NSError).localizedDescription))
+            case .success(let data):
+                let triggered = !options.usePrefilter
+                    || data.withUnsafeBytes { SourcePrefilter.mentions($0, anyOf: SourcePrefilter.triggers) }
+                if triggered { selected.append(index) } else { pending.insert(index) }
+            }
+        }
+        var scans = parse(selected, files: files, contents: contents)
+        var parsed = selected
+
+        // Rounds: parse the files that may declare what the parsed files could not resolve, or that mention
+        // the target's own AppIntent-refining protocols.
+        var searched: Set<String> = []
+        for _ in 0..<Self.maximumConstantRounds where !pending.isEmpty {
+            var resolver = ConstantResolver(declarations: scans.flatMap(\.declarations))
+            for scan in scans { for value in scan.writtenValues { _ = resolver.resolve(value) } }
+            let wanted = resolver.missingNames.subtracting(searched)
+            let families = Self.protocolFamilies(scans)
+            let own = families.intents.union(families.entities).subtracting(Self.intentProtocols).subtracting(Self.entityProtocols)
+            let protocols = Array(own.subtracting(searched))
+            guard !wanted.isEmpty || !protocols.isEmpty else { break }
+            searched.formUnion(wanted)
+            searched.formUnion(protocols)
+            let names = Array(wanted)
+            let next = pending.filter { index in
+                guard case .success(let data) = contents[index] else { return false }
+                return data.withUnsafeBytes { bytes in
+                    names.contains { SourcePrefilter.mayDeclare($0, in: bytes) } || SourcePrefilter.mentions(bytes, anyOf: protocols)
+                }
+            }.sorted()
+            guard !next.isEmpty else { break }
+            pending.subtract(next)
+            scans += parse(next, files: files, contents: contents)
+            parsed += next
+        }
+        facts.parsedFiles = parsed.map { files[$0].displayPath }.sorted()
+        assemble(scans, into: &facts)
+        return facts
+    }
+
+    private func parse(_ indices: [Int], files: [SwiftSourceFile], contents: [Result<Data, Error>]) -> [FileScan] {
+        let results = ConcurrentResults<FileScan>(count: indices.count)
+        let workers = max(1, min(options.concurrency, indices.count))
+        let next = WorkCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let slot = next.take(below: indices.count) {
+                let index = indices[slot]
+                guard case .success(let data) = contents[index] else { continue }
+                let scan = data.withUnsafeBytes { SwiftFileScanner.scan($0, file: files[index].displayPath) }
+                results.store(scan, at: slot)
+            }
+        }
+        return results.values.compactMap { $0 }
+    }
+    #endif
+
+    /// The App Intent and App Entity protocols: Apple's, plus those the target declares refining them
+    /// (transitively).
+    static func protocolFamilies(_ scans: [FileScan]) -> (intents: Set<String>, entities: Set<String>) {
+        let protocols = scans.flatMap(\.types).filter { $0.kind == .protocol }
+        var intents = intentProtocols, entities = entityProtocols
+        var changed = true
+        while changed {
+            changed = false
+            for declared in protocols {
+                if !intents.contains(declared.name), declared.inherited.contains(where: intents.contains) {
+                    intents.insert(declared.name)
+                    changed = true
+                }
+                if !entities.contains(declared.name), declared.inherited.contains(where: entities.contains) {
+                    entities.insert(declared.name)
+                    changed = true
+                }
+            }
+        }
+        return (intents, entities)
+    }
+
+    /// Resolves every value and classifies the types.
+    private func assemble(_ scans: [FileScan], into facts: inout SwiftTargetFacts) {
+        var resolver = ConstantResolver(declarations: scans.flatMap(\.declarations))
+        func value(_ written: WrittenValue?) -> SwiftValue? {
+            guard let written else { return nil }
+            let resolved = resolver.resolve(written)
+            return SwiftValue(written: written.written, resolved: resolved?.count == 1 ? resolved?[0] : nil)
+        }
+        func keys(_ values: [WrittenValue]?) -> [String]? {
+            guard let values else { return nil }
+            var keys: [String] = []
+            for key in values {
+                guard let resolved = resolver.resolve(key), resolved.count == 1 else { return nil }
+                if !keys.contains(resolved[0]) { keys.append(resolved[0]) }
+            }
+            return keys
+        }
+        for scan in scans {
+            for site in scan.activitySites {
+                let resolved: [String?] = resolver.resolve(site.value) ?? [nil]
+                let userInfo = keys(site.userInfoKeys), required = keys(site.requiredUserInfoKeys)
+                for string in resolved {
+                    let entry = ActivityTypeSite(kind: site.kind, value: site.value.written, resolved: string, position: site.position,
+                                                 userInfoKeys: userInfo, requiredUserInfoKeys: required)
+                    if site.kind.isCreation { facts.created.append(entry) } else { facts.handled.append(entry) }
+                }
+            }
+        }
+        facts.created.sort { $0.position < $1.position }
+        facts.handled.sort { $0.position < $1.position }
+
+        let (intentFamily, entityFamily) = Self.protocolFamilies(scans)
+
+        // Each type declaration with the extensions of its name (two targets may each declare a type of one
+        // name: they stay two); extensions of a type not parsed form a group of their own.
+        let found = scans.flatMap(\.types).filter { $0.kind != .protocol }
+        let extensions = Dictionary(grouping: found.filter { $0.kind == .extension }, by: \.name)
+        let declared = Set(found.filter { $0.kind == .type }.map(\.name))
+        var groups: [[FoundType]] = found.filter { $0.kind == .type }.map { [$0] + (extensions[$0.name] ?? []) }
+        for (name, parts) in extensions where !declared.contains(name) { groups.append(parts) }
+        var providers: Set<String> = []
+        for group in groups {
+            let parts = group.sorted { ($0.kind == .extension ? 1 : 0, $0.position) < ($1.kind == .extension ? 1 : 0, $1.position) }
+            let name = parts[0].name
+            var inherited: [String] = []
+            for part in parts { for conformance in part.inherited where !inherited.contains(conformance) { inherited.append(conformance) } }
+            // The type's declaration; for a type declared elsewhere, the extension that adds the conformance.
+            func place(_ family: (String) -> Bool) -> SwiftSourcePosition {
+                (parts.first { $0.kind == .type } ?? parts.first { $0.inherited.contains(where: family) } ?? parts[0]).position
+            }
+            if inherited.contains(where: intentFamily.contains) {
+                facts.appIntents.append(AppIntentFact(
+                    name: name, position: place(intentFamily.contains), conformances: inherited,
+                    isCustomIntentMigrated: inherited.contains("CustomIntentMigratedAppIntent"),
+                    intentClassName: value(parts.lazy.compactMap(\.intentClassName).first),
+                    isDiscoverable: parts.lazy.compactMap(\.isDiscoverable).first,
+                    title: value(parts.lazy.compactMap(\.title).first),
+                    parameters: parts.flatMap(\.parameters)))
+            }
+            if inherited.contains(where: entityFamily.contains) {
+                facts.appEntities.append(AppEntityFact(name: name, position: place(entityFamily.contains), conformances: inherited))
+            }
+            if inherited.contains("AppEnum") {
+                facts.appEnums.append(AppEnumFact(name: name, position: place { $0 == "AppEnum" }, cases: parts.flatMap(\.enumCases)))
+            }
+            if inherited.contains("AppShortcutsProvider") {
+                facts.shortcutsProviders.append(ShortcutsProviderFact(name: name, position: place { $0 == "AppShortcutsProvider" }))
+                providers.insert(name)
+            }
+        }
+        facts.appIntents.sort { $0.position < $1.position }
+        facts.appEntities.sort { $0.position < $1.position }
+        facts.appEnums.sort { $0.position < $1.position }
+        facts.shortcutsProviders.sort { $0.position < $1.position }
+        for shortcut in scans.flatMap(\.shortcuts) {
+            facts.appShortcuts.append(AppShortcutFact(
+                intent: shortcut.intent, position: shortcut.position,
+                provider: shortcut.enclosingTypes.last(where: providers.contains),
+                phrases: shortcut.phrases, shortTitle: value(shortcut.shortTitle),
+                systemImageName: value(shortcut.systemImageName)))
+        }
+        facts.appShortcuts.sort { $0.position < $1.position }
+    }
+}
+
+/// Results written by concurrent workers, each to its own slot.
+private final class ConcurrentResults<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ value: Value, at index: Int) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [Value?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}
+
+/// Hands out work item numbers to concurrent workers, so a slow file does not hold up a fixed share.
+private final class WorkCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+
+    func take(below limit: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < limit else { return nil }
+        next += 1
+        return next - 1
+    }
+}

@@ -1,0 +1,527 @@
+#if SWIFT_FACTS_PARSER
+// See ValueExpressionReader.swift for why the imports are implementation-only.
+@_implementationOnly import SwiftParser
+@_implementationOnly import SwiftSyntax
+
+/// Parses one file and collects its activity sites, constant declarations, types and App Shortcuts.
+enum SwiftFileScanner {
+    static func scan(_ bytes: UnsafeRawBufferPointer, file: String) -> FileScan {
+        let tree = Parser.parse(source: bytes.bindMemory(to: UInt8.self))
+        let visitor = ScanningVisitor(bytes: bytes, file: file)
+        visitor.walk(tree)
+        return visitor.scan
+    }
+
+    /// Parses only (the benchmarks' baseline); returns how many tokens the tree has, so nothing is skipped.
+    static func parseOnly(_ bytes: UnsafeRawBufferPointer) -> Int {
+        Parser.parse(source: bytes.bindMemory(to: UInt8.self)).tokens(viewMode: .sourceAccurate).reduce(0) { count, _ in count + 1 }
+    }
+}
+
+private final class ScanningVisitor: SyntaxVisitor {
+    let bytes: UnsafeRawBufferPointer
+    let lines: SourceLineTable
+    var scan: FileScan
+    /// Enclosing scopes: type names, and `name()` for function and accessor bodies.
+    var scopes: [String] = []
+    /// How many scope entries each open declaration pushed, and the index of its FoundType (if any).
+    var pushed: [(count: Int, type: Int?)] = []
+    /// Whether each open enum has String raw values.
+    var stringBackedEnums: [Bool] = []
+
+    init(bytes: UnsafeRawBufferPointer, file: String) {
+        self.bytes = bytes
+        self.lines = SourceLineTable(bytes)
+        self.scan = FileScan(file: file)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    // MARK: Positions and values
+
+    func position(_ node: some SyntaxProtocol) -> SwiftSourcePosition {
+        lines.position(of: node.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes, file: scan.file)
+    }
+
+    /// The source text from the start of `first` to the end of `last`, without surrounding trivia.
+    func text(from first: some SyntaxProtocol, to last: some SyntaxProtocol) -> String {
+        let start = min(first.positionAfterSkippingLeadingTrivia.utf8Offset, bytes.count)
+        let end = min(max(start, last.endPositionBeforeTrailingTrivia.utf8Offset), bytes.count)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    func written(_ expression: ExprSyntax) -> WrittenValue {
+        WrittenValue(written: text(from: expression, to: expression), expression: ValueExpressionReader.read(expression),
+                     context: scopes, offset: expression.positionAfterSkippingLeadingTrivia.utf8Offset)
+    }
+
+    var typeScopes: [String] { scopes.filter { !$0.hasSuffix("()") } }
+    var currentTypeIndex: Int? { pushed.last(where: { $0.type != nil })?.type ?? nil }
+    var isDirectlyInType: Bool { scopes.last.map { !$0.hasSuffix("()") } ?? false }
+
+    // MARK: Scopes and types
+
+    func open(kind: FoundType.Kind, name: String, components: [String], node: some SyntaxProtocol,
+              inheritance: InheritanceClauseSyntax?, isEnum: Bool = false) {
+        let inherited = inheritance?.inheritedTypes.map { inheritedType -> String in
+            var type = inheritedType.type
+            if let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }  // @unchecked Sendable
+            let written = type.trimmedDescription
+            return String(written.split(separator: ".").last ?? Substring(written))
+        } ?? []
+        let qualified = kind == .extension ? name : (typeScopes + [name]).joined(separator: ".")
+        scan.types.append(FoundType(kind: kind, name: qualified, position: position(node), inherited: inherited, isEnum: isEnum))
+        scopes += components
+        pushed.append((components.count, scan.types.count - 1))
+    }
+
+    func openScope(_ name: String) {
+        scopes.append(name + "()")
+        pushed.append((1, nil))
+    }
+
+    func close() {
+        let last = pushed.removeLast()
+        scopes.removeLast(last.count)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        open(kind: .type, name: node.name.text, components: [node.name.text], node: node.name, inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { close() }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        open(kind: .type, name: node.name.text, components: [node.name.text], node: node.name, inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { close() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        open(kind: .type, name: node.name.text, components: [node.name.text], node: node.name, inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { close() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        open(kind: .protocol, name: node.name.text, components: [node.name.text], node: node.name, inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { close() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        open(kind: .type, name: node.name.text, components: [node.name.text], node: node.name,
+             inheritance: node.inheritanceClause, isEnum: true)
+        stringBackedEnums.append(scan.types[scan.types.count - 1].inherited.contains("String"))
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) {
+        stringBackedEnums.removeLast()
+        close()
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.extendedType.trimmedDescription
+        open(kind: .extension, name: name, components: name.split(separator: ".").map(String.init),
+             node: node.extendedType, inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { close() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let body = node.body {
+            let returns = ValueExpressionReader.returnedValues(of: body.statements)
+            if !returns.isEmpty {
+                scan.declarations.append(ConstantDeclaration(context: scopes, name: node.name.text, kind: .value(returns)))
+            }
+        }
+        openScope(node.name.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { close() }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        openScope("init")
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { close() }
+
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+        openScope("{}")
+        return .visitChildren
+    }
+    override func visitPost(_ node: AccessorBlockSyntax) { close() }
+
+    // MARK: Constants and members
+
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        let stringBacked = stringBackedEnums.last ?? false
+        for element in node.elements {
+            let name = element.name.text
+            let raw: ValueExpression? = element.rawValue.map { ValueExpressionReader.read($0.value) }
+                ?? (stringBacked ? .literal(name) : nil)
+            scan.declarations.append(ConstantDeclaration(context: scopes, name: name, kind: .enumCase(rawValue: raw)))
+            if let index = currentTypeIndex, scan.types[index].isEnum {
+                scan.types[index].enumCases.append(AppEnumFact.Case(name: name, position: position(element.name)))
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
+        let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+        let parameterAttribute = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
+            .first { $0.attributeName.trimmedDescription == "Parameter" }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            var values: [ValueExpression] = []
+            var memberValue: ExprSyntax?
+            if let initializer = binding.initializer {
+                if isLet { values = [ValueExpressionReader.read(initializer.value)] }
+                memberValue = initializer.value
+            } else if let getter = getterBody(binding.accessorBlock) {
+                values = ValueExpressionReader.returnedValues(of: getter)
+                if getter.count == 1, let only = getter.first {
+                    memberValue = only.item.as(ExprSyntax.self) ?? only.item.as(ReturnStmtSyntax.self)?.expression
+                }
+            }
+            if !values.isEmpty {
+                scan.declarations.append(ConstantDeclaration(context: scopes, name: name, kind: .value(values)))
+            }
+            guard isDirectlyInType, let index = currentTypeIndex else { continue }
+            if let parameterAttribute {
+                scan.types[index].parameters.append(parameter(name: name, binding: binding, attribute: parameterAttribute))
+            } else if isStatic, let memberValue {
+                switch name {
+                case "intentClassName": scan.types[index].intentClassName = written(memberValue)
+                case "title": scan.types[index].title = written(memberValue)
+                case "isDiscoverable":
+                    if let literal = memberValue.as(BooleanLiteralExprSyntax.self) {
+                        scan.types[index].isDiscoverable = literal.literal.tokenKind == .keyword(.true)
+                    }
+                default: break
+                }
+            }
+        }
+        return .visitChildren
+    }
+
+    func getterBody(_ block: AccessorBlockSyntax?) -> CodeBlockItemListSyntax? {
+        guard let block else { return nil }
+        switch block.accessors {
+        case .getter(let items): return items
+        case .accessors(let accessors):
+            return accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        @unknown default: return nil
+        }
+    }
+
+    func parameter(name: String, binding: PatternBindingSyntax, attribute: AttributeSyntax) -> IntentParameterFact {
+        let type = binding.typeAnnotation?.type
+        var baseType = type?.trimmedDescription ?? ""
+        var optional = false
+        if let wrapped = type?.as(OptionalTypeSyntax.self) {
+            baseType = wrapped.wrappedType.trimmedDescription
+            optional = true
+        } else if let wrapped = type?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            baseType = wrapped.wrappedType.trimmedDescription
+            optional = true
+        } else if let generic = type?.as(IdentifierTypeSyntax.self), generic.name.text == "Optional",
+                  let argument = generic.genericArgumentClause?.arguments.first {
+            baseType = argument.argument.trimmedDescription
+            optional = true
+        }
+        var title: SwiftValue?
+        if case .argumentList(let arguments) = attribute.arguments,
+           let argument = arguments.first(where: { $0.label?.text == "title" }) {
+            let value = ValueExpressionReader.read(argument.expression)
+            var resolved: String?
+            if case .literal(let text) = value { resolved = text }
+            title = SwiftValue(written: argument.expression.trimmedDescription, resolved: resolved)
+        }
+        return IntentParameterFact(name: name, type: type?.trimmedDescription ?? "", baseType: baseType,
+                                   optional: optional, title: title, position: position(binding.pattern))
+    }
+
+    // MARK: Calls: creations, handlers, App Shortcuts
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee = node.calledExpression
+        let calleeName: String?
+        var calleeBase: ExprSyntax?
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            calleeName = reference.baseName.text
+        } else if let member = callee.as(MemberAccessExprSyntax.self) {
+            calleeName = member.declName.baseName.text
+            calleeBase = member.base
+            if calleeName == "init", let base = member.base?.as(DeclReferenceExprSyntax.self) {
+                return visitCall(node, name: base.baseName.text, base: nil)
+            }
+        } else {
+            calleeName = nil
+        }
+        guard let calleeName else { return .visitChildren }
+        return visitCall(node, name: calleeName, base: calleeBase)
+    }
+
+    func visitCall(_ node: FunctionCallExprSyntax, name: String, base: ExprSyntax?) -> SyntaxVisitorContinueKind {
+        let first = node.arguments.first
+        switch name {
+        case "NSUserActivity":
+            guard let first, first.label?.text == "activityType" else { break }
+            var site = FoundActivitySite(kind: .activityInitializer, value: written(first.expression), position: position(first.expression))
+            if let (variable, following) = assignedVariable(of: node) {
+                (site.userInfoKeys, site.requiredUserInfoKeys) = userInfoWrites(to: variable, in: following)
+            }
+            scan.activitySites.append(site)
+        case "userActivity":
+            // SwiftUI's modifier always takes its closure; a method of the app's own of that name does not count.
+            guard let first, first.label == nil, hasClosure(node) else { break }
+            var site = FoundActivitySite(kind: .userActivityModifier, value: written(first.expression), position: position(first.expression))
+            if let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self) {
+                let variable = closureParameter(closure, shorthand: node.arguments.contains { $0.label?.text == "element" } ? "$1" : "$0")
+                (site.userInfoKeys, site.requiredUserInfoKeys) = userInfoWrites(to: variable, in: Array(closure.statements))
+            }
+            scan.activitySites.append(site)
+        case "onContinueUserActivity":
+            guard let first, first.label == nil, hasClosure(node) else { break }
+            scan.activitySites.append(FoundActivitySite(kind: .onContinueUserActivity, value: written(first.expression),
+                                                        position: position(first.expression)))
+        case "contains":
+            guard let array = base?.as(ArrayExprSyntax.self), node.arguments.count == 1, let first,
+                  first.label == nil, isActivityType(first.expression) else { break }
+            for element in array.elements {
+                scan.activitySites.append(FoundActivitySite(kind: .containsCheck, value: written(element.expression),
+                                                            position: position(element.expression)))
+            }
+        case "AppShortcut":
+            guard node.arguments.contains(where: { $0.label?.text == "intent" }) else { break }
+            scan.shortcuts.append(shortcut(node))
+        default:
+            break
+        }
+        return .visitChildren
+    }
+
+    /// A trailing closure, or a last argument that is a closure or labeled `perform:`.
+    func hasClosure(_ node: FunctionCallExprSyntax) -> Bool {
+        guard node.trailingClosure == nil else { return true }
+        guard node.arguments.count > 1, let last = node.arguments.last else { return false }
+        return last.label?.text == "perform" || last.expression.is(ClosureExprSyntax.self)
+    }
+
+    func shortcut(_ node: FunctionCallExprSyntax) -> FoundShortcut {
+        var found = FoundShortcut(intent: "", position: position(node.calledExpression), enclosingTypes: [], phrases: [])
+        var qualified: [String] = []
+        for scope in typeScopes {
+            qualified.append(scope)
+            found.enclosingTypes.append(qualified.joined(separator: "."))
+        }
+        for argument in node.arguments {
+            switch argument.label?.text {
+            case "intent":
+                if let call = argument.expression.as(FunctionCallExprSyntax.self) {
+                    found.intent = call.calledExpression.trimmedDescription
+                } else {
+                    found.intent = argument.expression.trimmedDescription
+                }
+            case "phrases":
+                guard let array = argument.expression.as(ArrayExprSyntax.self) else {
+                    found.phrases.append(ShortcutPhraseFact(text: argument.expression.trimmedDescription, isLiteral: false,
+                                                            position: position(argument.expression)))
+                    continue
+                }
+                for element in array.elements {
+                    let expression = element.expression
+                    if let literal = expression.as(StringLiteralExprSyntax.self) {
+                        found.phrases.append(ShortcutPhraseFact(text: literal.segments.trimmedDescription, isLiteral: true,
+                                                                position: position(literal)))
+                    } else {
+                        found.phrases.append(ShortcutPhraseFact(text: expression.trimmedDescription, isLiteral: false,
+                                                                position: position(expression)))
+                    }
+                }
+            case "shortTitle": found.shortTitle = written(argument.expression)
+            case "systemImageName": found.systemImageName = written(argument.expression)
+            default: break
+            }
+        }
+        return found
+    }
+
+    // MARK: Handled types: comparisons and switches
+
+    /// `….activityType` or a variable named `activityType` / `userActivityType`.
+    func isActivityType(_ expression: ExprSyntax) -> Bool {
+        var current = expression
+        while true {
+            if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression; continue }
+            if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
+            if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                current = only.expression
+                continue
+            }
+            break
+        }
+        if let member = current.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "activityType" }
+        if let reference = current.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text == "activityType" || reference.baseName.text == "userActivityType"
+        }
+        return false
+    }
+
+    /// Operators that bind looser than `==`: they end a comparison's operand.
+    static let looserOperators: Set<String> = ["&&", "||", "==", "!=", "===", "!==", "~=", "<", ">", "<=", ">="]
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        for (index, element) in elements.enumerated() {
+            guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=" else { continue }
+            let left = operand(elements, from: index - 1, step: -1)
+            let right = operand(elements, from: index + 1, step: 1)
+            guard !left.isEmpty, !right.isEmpty else { continue }
+            let other: [ExprSyntax]
+            if left.count == 1, isActivityType(left[0]) {
+                other = right
+            } else if right.count == 1, isActivityType(right[0]) {
+                other = left
+            } else {
+                continue
+            }
+            let value = other.count == 1 ? ValueExpressionReader.read(other[0]) : ValueExpressionReader.readSequence(other)
+            let written = WrittenValue(written: text(from: other[0], to: other[other.count - 1]), expression: value,
+                                       context: scopes, offset: other[0].positionAfterSkippingLeadingTrivia.utf8Offset)
+            scan.activitySites.append(FoundActivitySite(kind: .comparison, value: written, position: position(other[0])))
+        }
+        return .visitChildren
+    }
+
+    /// The elements of one operand of the operator next to `start`, in source order.
+    func operand(_ elements: [ExprSyntax], from start: Int, step: Int) -> [ExprSyntax] {
+        var result: [ExprSyntax] = []
+        var index = start
+        while index >= 0, index < elements.count {
+            let element = elements[index]
+            if let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text, Self.looserOperators.contains(op) { break }
+            if element.is(AssignmentExprSyntax.self) || element.is(UnresolvedTernaryExprSyntax.self) { break }
+            result.append(element)
+            index += step
+        }
+        return step < 0 ? result.reversed() : result
+    }
+
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+        guard isActivityType(node.subject) else { return .visitChildren }
+        for element in node.cases {
+            guard case .case(let label) = element.as(SwitchCaseSyntax.self)?.label else { continue }
+            for item in label.caseItems {
+                guard let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression else { continue }
+                scan.activitySites.append(FoundActivitySite(kind: .switchCase, value: written(expression), position: position(expression)))
+            }
+        }
+        return .visitChildren
+    }
+
+    // MARK: userInfo at a creation site
+
+    /// The variable an `NSUserActivity(…)` is bound or assigned to, and the statements after it in its block.
+    func assignedVariable(of call: FunctionCallExprSyntax) -> (String, [CodeBlockItemSyntax])? {
+        var variable: String?
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if variable == nil {
+                if let binding = parent.as(PatternBindingSyntax.self) {
+                    variable = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                    if variable == nil { return nil }
+                } else if let sequence = parent.as(SequenceExprSyntax.self) {
+                    let elements = Array(sequence.elements)
+                    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                          elements[2].position <= call.position, call.endPosition <= elements[2].endPosition else { return nil }
+                    let target = elements[0].trimmedDescription
+                    variable = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target
+                }
+            }
+            if let item = parent.as(CodeBlockItemSyntax.self) {
+                guard let variable, let list = item.parent?.as(CodeBlockItemListSyntax.self),
+                      let index = list.firstIndex(where: { $0.id == item.id }) else { return nil }
+                return (variable, Array(list[list.index(after: index)...]))
+            }
+            if parent.is(ClosureExprSyntax.self) || parent.is(MemberBlockItemSyntax.self) { return nil }
+            node = parent
+        }
+        return nil
+    }
+
+    func closureParameter(_ closure: ClosureExprSyntax, shorthand: String) -> String {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let names)?: return names.last?.name.text ?? shorthand
+        case .parameterClause(let clause)?: return clause.parameters.last?.firstName.text ?? shorthand
+        case nil: return shorthand
+        @unknown default: return shorthand
+        }
+    }
+
+    /// The `userInfo` keys and `requiredUserInfoKeys` these statements write to `variable`: assignments of a
+    /// dictionary or array literal, `variable.userInfo?["key"] = …`, `variable.addUserInfoEntries(from: [...])`.
+    /// A write this cannot read makes that half unknown (nil).
+    func userInfoWrites(to variable: String, in statements: [CodeBlockItemSyntax]) -> ([WrittenValue]?, [WrittenValue]?) {
+        var keys: [WrittenValue] = [], keysKnown = true, keysWritten = false
+        var required: [WrittenValue] = [], requiredKnown = true, requiredWritten = false
+        func names(_ base: ExprSyntax?) -> Bool {
+            guard var text = base?.trimmedDescription else { return false }
+            while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+            if text.hasPrefix("self.") { text.removeFirst(5) }
+            return text == variable
+        }
+        func property(_ expression: ExprSyntax) -> String? {
+            var current = expression
+            while let inner = current.as(OptionalChainingExprSyntax.self)?.expression ?? current.as(ForceUnwrapExprSyntax.self)?.expression {
+                current = inner
+            }
+            guard let member = current.as(MemberAccessExprSyntax.self), names(member.base) else { return nil }
+            return member.declName.baseName.text
+        }
+        func dictionaryKeys(_ expression: ExprSyntax) -> [WrittenValue]? {
+            guard let dictionary = expression.as(DictionaryExprSyntax.self) else { return nil }
+            guard case .elements(let elements) = dictionary.content else { return [] }
+            return elements.map { written($0.key) }
+        }
+        func arrayElements(_ expression: ExprSyntax) -> [WrittenValue]? {
+            if let array = expression.as(ArrayExprSyntax.self) { return array.elements.map { written($0.expression) } }
+            if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Set",
+               call.arguments.count == 1, let only = call.arguments.first { return arrayElements(only.expression) }
+            return nil
+        }
+        for statement in statements {
+            let expression = statement.item.as(ExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression
+            if let call = expression?.as(FunctionCallExprSyntax.self),
+               let member = call.calledExpression.as(MemberAccessExprSyntax.self), names(member.base),
+               member.declName.baseName.text == "addUserInfoEntries", let argument = call.arguments.first {
+                keysWritten = true
+                if let added = dictionaryKeys(argument.expression) { keys += added } else { keysKnown = false }
+                continue
+            }
+            guard let sequence = expression?.as(SequenceExprSyntax.self) else { continue }
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
+            let target = elements[0], value = elements[2]
+            if let subscriptCall = target.as(SubscriptCallExprSyntax.self), property(subscriptCall.calledExpression) == "userInfo" {
+                keysWritten = true
+                if let key = subscriptCall.arguments.first, subscriptCall.arguments.count == 1 { keys.append(written(key.expression)) } else { keysKnown = false }
+                continue
+            }
+            switch property(target) {
+            case "userInfo":
+                keysWritten = true
+                if let assigned = dictionaryKeys(value) { keys = assigned; keysKnown = true } else { keysKnown = false }
+            case "requiredUserInfoKeys":
+                requiredWritten = true
+                if let assigned = arrayElements(value) { required = assigned; requiredKnown = true } else { requiredKnown = false }
+            default:
+                break
+            }
+        }
+        return (keysWritten && keysKnown ? keys : nil, requiredWritten && requiredKnown ? required : nil)
+    }
+}
+#endif

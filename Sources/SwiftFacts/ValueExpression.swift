@@ -1,0 +1,62 @@
+// What the parser leaves of an expression or declaration that can hold a string: small, Sendable values,
+// so each file's syntax tree is dropped as soon as it is read and resolution can span every file.
+
+/// A string-valued expression, reduced to what constant resolution can follow.
+indirect enum ValueExpression: Hashable, Sendable {
+    case literal(String)
+    /// `name`, `Type.name`, `A.B.name`, `self.name`, or `.name` (`implicitMember`). A call without
+    /// arguments (`name()`, `Type.name()`) is a reference to the function.
+    case reference(path: [String], implicitMember: Bool)
+    /// `X.rawValue`
+    case rawValue(ValueExpression)
+    /// `a + b + …`, and the parts of an interpolated string literal.
+    case concatenation([ValueExpression])
+    /// `\(x)` in a string: an enum case prints its name there, not its raw value.
+    case interpolated(ValueExpression)
+    /// `a ?? b`
+    case coalescing(ValueExpression, ValueExpression)
+    /// `Bundle.main.bundleIdentifier`
+    case bundleIdentifier
+    /// Anything else.
+    case unknown
+
+    /// Every name a reference in it uses (types and members), for finding the files that declare them.
+    var referencedNames: Set<String> {
+        switch self {
+        case .reference(let path, _): return Set(path.filter { $0 != "self" && $0 != "Self" })
+        case .rawValue(let inner), .interpolated(let inner): return inner.referencedNames
+        case .concatenation(let parts): return parts.reduce(into: []) { $0.formUnion($1.referencedNames) }
+        case .coalescing(let a, let b): return a.referencedNames.union(b.referencedNames)
+        case .literal, .bundleIdentifier, .unknown: return []
+        }
+    }
+}
+
+/// A value read at a site, with the text it was written as and the type context it was written in.
+struct WrittenValue: Hashable, Sendable {
+    var written: String
+    var expression: ValueExpression
+    /// Enclosing scopes, outermost first: type names, and `name()` for a function body (see
+    /// ``ConstantDeclaration/context``).
+    var context: [String]
+    var offset: Int
+}
+
+/// A declaration constant resolution can follow.
+struct ConstantDeclaration: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+        /// `let x = e`, or a computed property or function whose returns are these expressions.
+        case value([ValueExpression])
+        /// An enum case; `rawValue` nil when the enum has no String raw values.
+        case enumCase(rawValue: ValueExpression?)
+    }
+
+    /// Enclosing scopes, outermost first: type names (`Constants`, `Activity`), and for declarations inside
+    /// a function body, the function as `name()`.
+    var context: [String]
+    var name: String
+    var kind: Kind
+
+    /// Declared inside a function or closure body: found only from within it.
+    var isLocal: Bool { context.contains { $0.hasSuffix("()") } }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import SwiftFacts
+
+/// Bad input gives what can be recovered and never a crash or a hang; every position is inside its file.
+@Suite("SwiftFacts on bad input", .enabled(if: parserAvailable, "this build has no SwiftSyntax host libraries (Package.swift, ACTIVITY_BRIDGE_SWIFT_HOST_LIBS)"))
+struct RobustnessTests {
+    @Test("deep nesting, binary junk, an empty file and an unterminated literal")
+    func badInput() throws {
+        var binary = Data(#"NSUserActivity(activityType: "ok") "#.utf8)
+        binary += Data([0xFF, 0xFE, 0x00, 0x01, 0xC3]) + Data((0..<256).map { UInt8($0) })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftfacts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contents: [(String, Data)] = [
+            ("Deep.swift", Data(("let a = NSUserActivity(activityType: " + String(repeating: "(", count: 20_000) + "\"x\""
+                + String(repeating: ")", count: 20_000) + ")\n").utf8)),
+            ("DeepClosure.swift", Data(("func f() { _ = NSUserActivity(activityType: \"y\") " + String(repeating: "{ ", count: 20_000)
+                + String(repeating: "} ", count: 20_000) + "}\n").utf8)),
+            ("Binary.swift", binary),
+            ("Empty.swift", Data()),
+            ("Unterminated.swift", Data("let b = NSUserActivity(activityType: \"never closed\n".utf8)),
+        ]
+        var files: [SwiftSourceFile] = []
+        for (name, data) in contents {
+            try data.write(to: folder.appendingPathComponent(name))
+            files.append(SwiftSourceFile(path: folder.appendingPathComponent(name).path, displayPath: name))
+        }
+        let facts = try SwiftFactsExtractor().extract(files)
+        #expect(facts.created.map { "\($0.position) \($0.resolved ?? "nil")" } == [
+            "Binary.swift:1:30 ok",
+            "Deep.swift:1:38 nil",
+            "DeepClosure.swift:1:45 y",
+            // The literal has no closing quote: a syntax error, not a value.
+            "Unterminated.swift:1:38 nil",
+        ])
+        #expect(facts.swiftFiles == 5 && facts.parsedFiles.count == 4)
+    }
+
+    @Test("every app of the corpus: each position names a line of its file and a column within it",
+          .enabled(if: RealApps.present, "needs ../shared/corpus/apps beside the checkout"))
+    func corpusPositions() throws {
+        let apps = try FileManager.default.contentsOfDirectory(atPath: RealApps.root.path).filter {
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: RealApps.root.appendingPathComponent($0).path, isDirectory: &isFolder) && isFolder.boolValue
+        }.sorted()
+        #expect(apps.count >= 17)
+        for app in apps {
+            let files = RealApps.files(app)
+            let facts = try SwiftFactsExtractor().extract(files)
+            #expect(facts.unreadableFiles.isEmpty, "\(app)")
+            let paths = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.path) })
+            var positions = (facts.created + facts.handled).map(\.position) + facts.appIntents.map(\.position)
+            positions += facts.appShortcuts.flatMap { [$0.position] + $0.phrases.map(\.position) }
+            positions += facts.appEnums.flatMap { [$0.position] + $0.cases.map(\.position) } + facts.appEntities.map(\.position)
+            for position in positions {
+                let text = try String(contentsOfFile: paths[position.file] ?? "", encoding: .utf8)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(position.line >= 1 && position.line <= lines.count, "\(app): \(position)")
+                guard position.line >= 1 && position.line <= lines.count else { continue }
+                #expect(position.column >= 1 && position.column <= lines[position.line - 1].unicodeScalars.count, "\(app): \(position)")
+            }
+        }
+    }
+}
