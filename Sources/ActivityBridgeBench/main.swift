@@ -8,8 +8,9 @@ let usage = """
     usage: activity-bridge-bench generate donation-log --count N [--format xml1|binary1] OUT
            activity-bridge-bench generate wide-dict --keys N [--format xml1|binary1] OUT
            activity-bridge-bench generate deep-array --depth N [--format xml1|binary1] OUT
-           activity-bridge-bench parse FILE            (our reader; prints seconds)
-           activity-bridge-bench foundation-parse FILE (Foundation's PropertyListSerialization)
+           activity-bridge-bench generate pbxproj --files N OUT   (OpenStep text, ~430 bytes per file)
+           activity-bridge-bench parse [--record-locations] FILE...  (our reader; prints seconds)
+           activity-bridge-bench foundation-parse FILE... (Foundation's PropertyListSerialization)
            activity-bridge-bench convert-binary IN OUT (our reader, then our binary writer)
            activity-bridge-bench swift-facts [--all|--parse-only] [--dump] DIR  (Swift facts of DIR)
            activity-bridge-bench generate-swift-tree --files N OUT  (a Swift tree, 5% with activities/intents)
@@ -59,9 +60,9 @@ func measure<T>(_ body: () throws -> T) rethrows -> (T, Double) {
     return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
 
-func readOurs(_ path: String) -> PropertyListDocument {
+func readOurs(_ path: String, recordLocations: Bool = false) -> PropertyListDocument {
     do {
-        return try PropertyListReader().read(contentsOf: path)
+        return try PropertyListReader(options: .init(recordLocations: recordLocations)).read(contentsOf: path)
     } catch {
         fail(error.description, code: 1)
     }
@@ -75,6 +76,18 @@ switch mode {
 case "generate":
     guard let shape = arguments.first else { fail("missing shape") }
     arguments.removeFirst()
+    if shape == "pbxproj" {
+        var generator = PbxprojGenerator(files: positiveInteger("--files", from: &arguments))
+        guard arguments.count == 1, let output = arguments.first else { fail("expected one OUT path") }
+        let text = Data(generator.makeText().utf8)
+        do {
+            try text.write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            fail("cannot write \(output): \(error.localizedDescription)", code: 1)
+        }
+        print("wrote \(output): \(text.count) bytes")
+        exit(0)
+    }
     let formatName = takeOption("--format", from: &arguments) ?? "xml1"
     guard let format = PropertyListFormat(rawValue: formatName), format != .json else { fail("unknown format '\(formatName)'") }
     let value: PropertyListValue
@@ -87,22 +100,37 @@ case "generate":
     guard arguments.count == 1, let output = arguments.first else { fail("expected one OUT path") }
     write(value, format: format, to: output)
 case "parse":
-    guard arguments.count == 1 else { fail("expected one FILE") }
-    let (document, seconds) = measure { readOurs(arguments[0]) }
-    print(String(format: "ours %@ %@: %.3f s", document.format.rawValue, arguments[0], seconds))
-case "foundation-parse":
-    guard arguments.count == 1 else { fail("expected one FILE") }
+    // One FILE prints its time; several (a corpus) print the total.
+    let recordLocations = arguments.first == "--record-locations"
+    if recordLocations { arguments.removeFirst() }
+    guard !arguments.isEmpty else { fail("expected FILE...") }
     let (format, seconds) = measure { () -> String in
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: arguments[0]))
-            var format = PropertyListSerialization.PropertyListFormat.xml
-            _ = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
-            return format == .binary ? "binary1" : "xml1"
-        } catch {
-            fail("Foundation could not read \(arguments[0]): \(error)", code: 1)
-        }
+        var name = ""
+        for path in arguments { name = readOurs(path, recordLocations: recordLocations).format.rawValue }  // one document alive at a time
+        return name
     }
-    print(String(format: "foundation %@ %@: %.3f s", format, arguments[0], seconds))
+    print(String(format: "ours %@ %@: %.3f s", format, arguments.count == 1 ? arguments[0] : "\(arguments.count) files", seconds))
+case "foundation-parse":
+    guard !arguments.isEmpty else { fail("expected FILE...") }
+    let (format, seconds) = measure { () -> String in
+        var name = ""
+        for path in arguments {
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                var format = PropertyListSerialization.PropertyListFormat.xml
+                _ = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+                name = switch format {
+                case .binary: "binary1"
+                case .openStep: "openstep"
+                default: "xml1"
+                }
+            } catch {
+                fail("Foundation could not read \(path): \(error)", code: 1)
+            }
+        }
+        return name
+    }
+    print(String(format: "foundation %@ %@: %.3f s", format, arguments.count == 1 ? arguments[0] : "\(arguments.count) files", seconds))
 case "convert-binary":
     guard arguments.count == 2 else { fail("expected IN and OUT") }
     let (document, readSeconds) = measure { readOurs(arguments[0]) }

@@ -3,6 +3,11 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
     case xml = "xml1"
     case binary = "binary1"
     case json
+    /// The OpenStep (ASCII) format of `project.pbxproj` and `.strings` files; read only.
+    case openStep = "openstep"
+
+    /// The formats ``PropertyListWriter`` writes.
+    public static let writable: [PropertyListFormat] = [.xml, .binary, .json]
 }
 
 /// A parsed property list: its root value, the format it came in, the warnings found while
@@ -12,7 +17,7 @@ public struct PropertyListDocument: Sendable {
     public var format: PropertyListFormat
     /// Non-fatal findings, such as `duplicate-key` warnings, in source order.
     public var diagnostics: [Diagnostic]
-    /// Present when ``PropertyListReader/Options/recordLocations`` was set (XML input).
+    /// Present when ``PropertyListReader/Options/recordLocations`` was set (XML or OpenStep input).
     public var locations: PropertyListLocations?
 
     public init(
@@ -26,9 +31,10 @@ public struct PropertyListDocument: Sendable {
     }
 }
 
-/// Where values and dictionary keys stand in an XML source, by path from the root.
+/// Where values and dictionary keys stand in a source, by path from the root.
 ///
-/// A value's location is the `<` of its element; a key's location is the `<` of its `<key>`.
+/// In XML a value's location is the `<` of its element and a key's the `<` of its `<key>`; in
+/// OpenStep text, the first character of the value or key.
 ///
 /// Stored as a tree that mirrors the value: one node per value (its line and column, and its
 /// key's), found from its parent by one key or index. Nothing stores a whole path, so the memory

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads XML and binary property lists, detecting the format from the content.
+/// Reads XML, binary and OpenStep (ASCII) property lists, detecting the format from the content.
 ///
 /// ```swift
 /// let document = try PropertyListReader().read(contentsOf: "Info.plist")
@@ -10,7 +10,7 @@ public struct PropertyListReader: Sendable {
     public struct Options: Sendable {
         /// Containers nested deeper than this are a `plist-syntax` diagnostic, never a stack overflow.
         public var maximumDepth: Int = 10_000
-        /// Record the location of every value and key (XML input only); costs memory and time.
+        /// Record the location of every value and key (XML and OpenStep input); costs memory and time.
         public var recordLocations: Bool = false
 
         public init(maximumDepth: Int = 10_000, recordLocations: Bool = false) {
@@ -65,10 +65,22 @@ public struct PropertyListReader: Sendable {
     }
 
     /// Reads `data`; `file` names the source in diagnostics.
+    ///
+    /// Binary when it starts with `bplist00`; OpenStep when its first character (after a BOM,
+    /// whitespace) is `{`, `(`, a quote or a comment; XML otherwise.
     public func read(_ data: Data, file: String) throws(PropertyListReadError) -> PropertyListDocument {
         if BinaryPropertyListReader.hasMagic(data) {
             return try BinaryPropertyListReader(options: options).read(data, file: file)
         }
+        if OpenStepFormatSniffer.looksLikeOpenStep(data) {
+            return try readOpenStep(data, file: file)
+        }
         return try XMLPropertyListReader(options: options).read(data, file: file)
+    }
+
+    /// Reads `data` as an OpenStep (ASCII) property list or `.strings` file, whatever it starts
+    /// with: for callers that know the format (a `.strings` file whose first key is unquoted).
+    public func readOpenStep(_ data: Data, file: String) throws(PropertyListReadError) -> PropertyListDocument {
+        try OpenStepPropertyListReader(options: options).read(data, file: file)
     }
 }

@@ -27,6 +27,8 @@ public struct PropertyListWriter: Sendable {
             try Self.checkDepth(value, format: .binary)
             return BinaryPropertyListWriter().data(for: value)
         case .json: return try PropertyListJSONWriter().data(for: value)
+        case .openStep:
+            throw PropertyListWriteError(format: .openStep, path: PropertyListPath(), reason: "writing OpenStep property lists is not supported")
         }
     }
 

@@ -8,10 +8,12 @@ import PropertyList
 /// of ``PropertyListJSONWriter``; a real JSON cannot hold (inf, -inf, nan) is an error, exit 1.
 enum PlistConvertCommand: Command {
     static let format = Option<PropertyListFormat>(
-        "--to", value: "FORMAT", choices: PropertyListFormat.allCases.map(\.rawValue), required: true,
+        "--to", value: "FORMAT", choices: PropertyListFormat.writable.map(\.rawValue), required: true,
         help: "Output format (xml1: Apple's XML layout, binary1: bplist00)"
     ) { text throws(CommandError) in
-        guard let format = PropertyListFormat(rawValue: text) else { throw .usage("unknown format '\(text)'") }
+        guard let format = PropertyListFormat(rawValue: text), PropertyListFormat.writable.contains(format) else {
+            throw .usage("unknown format '\(text)'")
+        }
         return format
     }
     static let output = CommonOptions.output("Write to OUT (replaced atomically) instead of standard output.")

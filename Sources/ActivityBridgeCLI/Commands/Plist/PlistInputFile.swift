@@ -8,7 +8,7 @@ enum PlistInputFile {
 
     /// The help text of a FILE argument.
     static func help(plural: Bool) -> String {
-        (plural ? "Property lists to check" : "A property list") + ", XML or binary ('-' reads standard input)."
+        (plural ? "Property lists to check" : "A property list") + ", XML, binary or OpenStep (pbxproj, .strings) ('-' reads standard input)."
     }
 
     static func read(_ path: String, context: CommandContext) throws(PropertyListReadError) -> PropertyListDocument {
