@@ -4,7 +4,7 @@ import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> Hairdressers, WalkMate -> ActivityBridge
-//   ActivityBridge -> IntentKit, ActivityKit -> SQLiteStore, PropertyList -> Diagnostics -> JSON
+//   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   SQLiteStore -> CSQLite; PropertyList -> CLibXML2
 
 
@@ -71,14 +71,15 @@ let package = Package(
         .target(name: "Diagnostics", dependencies: ["JSON"]),
         .target(name: "PropertyList", dependencies: ["Diagnostics", "JSON", "CLibXML2"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
-        .target(name: "ActivityKit", dependencies: ["PropertyList", "SQLiteStore"]),
+        .target(name: "XcodeProject", dependencies: ["PropertyList"]),
+        .target(name: "ActivityKit", dependencies: ["PropertyList", "XcodeProject", "SQLiteStore"]),
         .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore", "JSON"]),
         .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit", "JSON"]),
         .target(name: "Hairdressers", dependencies: ["ActivityBridge"], path: "Samples/Hairdressers",
                 resources: [.embedInCode("Resources/Hairdressers-Info.plist"), .embedInCode("Resources/Hairdressers-Bridge.plist")]),
         .target(name: "WalkMate", dependencies: ["ActivityBridge"], path: "Samples/WalkMate",
                 resources: [.embedInCode("Resources/WalkMate-Info.plist"), .embedInCode("Resources/WalkMate-Bridge.plist")]),
-        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate", "JSON"]),
+        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate", "JSON", "XcodeProject"]),
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI"]),
         .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
         swiftFactsTarget,
@@ -91,7 +92,8 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
-        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "PropertyList", "SQLiteStore", "TestSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PropertyList", "TestSupport"]),
+        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "XcodeProject", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "ActivityBridgeTests", dependencies: [
             "ActivityBridge", "Hairdressers", "WalkMate", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
@@ -101,7 +103,7 @@ let package = Package(
         ]),
         .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
-            "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore",
+            "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",
             "TestSupport",
         ], exclude: ["Help"]),
     ],

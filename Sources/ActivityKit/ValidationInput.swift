@@ -1,4 +1,5 @@
 public import PropertyList
+public import XcodeProject
 
 /// Everything ``ActivityTypeValidator`` checks one Info.plist against.
 public struct ValidationInput: Sendable {

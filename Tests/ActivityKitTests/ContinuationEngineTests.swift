@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ActivityKit
 import PropertyList
+import XcodeProject
 
 @Suite("ContinuationEngine")
 struct ContinuationEngineTests {

@@ -3,6 +3,7 @@ import Testing
 import ActivityKit
 import PropertyList
 import TestSupport
+import XcodeProject
 
 extension MarkedText {
     /// Where `marker` stood, as the location a diagnostic in `file` has.

@@ -1,4 +1,5 @@
 import Foundation
+import XcodeProject
 import Testing
 import ActivityKit
 import PropertyList

@@ -3,6 +3,7 @@ import ActivityKit
 import Foundation
 import IntentKit
 import PropertyList
+import XcodeProject
 
 /// The `--manifest` files of `validate` and `migrate`: each read, checked against the intents of
 /// the app it names, with every diagnostic.

@@ -1,6 +1,7 @@
 import ActivityKit
 import Foundation
 import PropertyList
+import XcodeProject
 
 /// `activity-bridge validate [--format text|json|sarif] [--define NAME=VALUE]... [--manifest BRIDGE.plist]... [--warnings-as-errors] PLIST...`
 ///

@@ -8,6 +8,12 @@
 /// | `identifier` | every character outside `[A-Za-z0-9_]` becomes `_`; a leading digit gets a `_` prefix (a C identifier) |
 /// | `c99extidentifier` | as `identifier`, but non-ASCII letters and digits are kept (C99 extended identifiers; approximated by Unicode's alphabetic and numeric properties) |
 /// | `rfc1034identifier` | every character outside `[A-Za-z0-9.-]` becomes `-` (the form of a bundle identifier) |
+/// | `quote` | backslash before every character a shell would treat specially (space, quotes, `$`, …) |
+/// | `dir` | the directory part of a path with its trailing `/` (`a/b/c.txt` → `a/b/`, `c.txt` → `./`) |
+/// | `file` | the last path component (`a/b/c.txt` → `c.txt`) |
+/// | `base` | the last path component without its suffix (`a/b/c.txt` → `c`) |
+/// | `suffix` | the suffix of the last path component with its `.` (`a/b/c.txt` → `.txt`, `a/b` → empty) |
+/// | `standardizepath` | `//` and `/./` collapsed, `..` resolved where a component precedes it, trailing `/` removed |
 /// | `default=VALUE` | `VALUE` when the setting is undefined or empty |
 ///
 /// Any other modifier is unknown: the reference is left unexpanded, exactly as written, and reported as a
@@ -18,7 +24,17 @@ public enum BuildSettingModifier: Hashable, Sendable {
     case identifier
     case c99ExtendedIdentifier
     case rfc1034Identifier
+    case quote
+    case directory
+    case file
+    case base
+    case suffix
+    case standardizePath
     case defaultValue(String)
+
+    var isDefault: Bool {
+        if case .defaultValue = self { true } else { false }
+    }
 
     /// Parses one modifier as written after a `:`; nil when it is not one of the supported ones.
     public init?(parsing text: Substring) {
@@ -28,6 +44,12 @@ public enum BuildSettingModifier: Hashable, Sendable {
         case "identifier": self = .identifier
         case "c99extidentifier": self = .c99ExtendedIdentifier
         case "rfc1034identifier": self = .rfc1034Identifier
+        case "quote": self = .quote
+        case "dir": self = .directory
+        case "file": self = .file
+        case "base": self = .base
+        case "suffix": self = .suffix
+        case "standardizepath": self = .standardizePath
         default:
             guard text.hasPrefix("default=") else { return nil }
             self = .defaultValue(String(text.dropFirst("default=".count)))
@@ -42,6 +64,12 @@ public enum BuildSettingModifier: Hashable, Sendable {
         case .identifier: Self.identifier(value, keepsUnicode: false)
         case .c99ExtendedIdentifier: Self.identifier(value, keepsUnicode: true)
         case .rfc1034Identifier: Self.rfc1034Identifier(value)
+        case .quote: Self.shellQuoted(value)
+        case .directory: BuildSettingPath.directory(of: value)
+        case .file: BuildSettingPath.lastComponent(of: value)
+        case .base: BuildSettingPath.splitSuffix(of: BuildSettingPath.lastComponent(of: value)).base
+        case .suffix: BuildSettingPath.splitSuffix(of: BuildSettingPath.lastComponent(of: value)).suffix
+        case .standardizePath: BuildSettingPath.standardized(value)
         case let .defaultValue(fallback): isDefined && !value.isEmpty ? value : fallback
         }
     }
@@ -74,5 +102,20 @@ public enum BuildSettingModifier: Hashable, Sendable {
             result.append(isASCIILetterOrDigit(scalar) || scalar == "-" || scalar == "." ? scalar : "-")
         }
         return String(result)
+    }
+
+    /// Characters a POSIX shell gives a meaning to; `quote` escapes each with a backslash.
+    private static let shellSpecial: Set<Character> = [
+        " ", "\t", "\n", "\"", "'", "\\", "$", "`", ";", "&", "|", "<", ">", "(", ")", "*", "?", "[", "]",
+        "{", "}", "!", "#", "~", "=", "%",
+    ]
+
+    private static func shellQuoted(_ value: String) -> String {
+        var result = ""
+        for character in value {
+            if shellSpecial.contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
     }
 }

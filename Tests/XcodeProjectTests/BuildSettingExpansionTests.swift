@@ -1,5 +1,5 @@
 import Testing
-@testable import ActivityKit
+@testable import XcodeProject
 
 @Suite("Build-setting expansion")
 struct BuildSettingExpansionTests {
@@ -129,5 +129,68 @@ struct BuildSettingExpansionTests {
     @Test(arguments: ["NAME", "=value", "1NAME=x", "NA-ME=x", "NAME X=y", ""])
     func rejectsMalformedDefinitions(text: String) {
         #expect(BuildSettings.parseDefinition(text) == nil)
+    }
+
+    static let paths = BuildSettings([
+        "FILE": "Sources/App/Info.plist",
+        "ARCHIVE": "pkg/lib.tar.gz",
+        "BARE_NAME": "README",
+        "HIDDEN": "dir/.env",
+        "FOLDER": "a/b/",
+        "MESSY": "/tmp//a/./b/../c/",
+        "RELATIVE": "../x/./y/../z",
+        "SPACED": "My App's \"Files\" $HOME",
+    ])
+
+    @Test(arguments: [
+        ("$(FILE:dir)", "Sources/App/"),
+        ("$(BARE_NAME:dir)", "./"),
+        ("$(FILE:file)", "Info.plist"),
+        ("$(FOLDER:file)", "b"),
+        ("$(FILE:base)", "Info"),
+        ("$(ARCHIVE:base)", "lib.tar"),
+        ("$(FILE:suffix)", ".plist"),
+        ("$(ARCHIVE:suffix)", ".gz"),
+        ("$(BARE_NAME:suffix)", ""),
+        ("$(HIDDEN:suffix)", ""),
+        ("$(HIDDEN:base)", ".env"),
+        ("$(MESSY:standardizepath)", "/tmp/a/c"),
+        ("$(RELATIVE:standardizepath)", "../x/z"),
+        ("$(FILE:dir:standardizepath)", "Sources/App"),
+        ("$(FILE:file:base:upper)", "INFO"),
+        ("$(SPACED:quote)", "My\\ App\\'s\\ \\\"Files\\\"\\ \\$HOME"),
+        ("$(BARE_NAME:quote)", "README"),
+    ])
+    func pathAndQuoteOperators(text: String, expected: String) {
+        let expansion = Self.paths.expand(text)
+        #expect(expansion.value == expected)
+        #expect(expansion.problems == [])
+    }
+
+    @Test func undefinedCanExpandToEmptyWhenTheCallerAsks() {
+        let xcode = settings.expand("$(TEAM).$(PRODUCT_BUNDLE_IDENTIFIER).${OTHER:lower}", options: .xcode)
+        #expect(xcode.value == ".com.walkmate.")
+        #expect(xcode.problems.map(\.name) == ["TEAM", "OTHER"])
+        #expect(xcode.problems.map(\.kind) == [.undefined, .undefined])
+        // Recursion gives empty too; a malformed reference stays as written either way.
+        #expect(settings.expand("<$(SELF)>", options: .xcode).value == "<>")
+        #expect(settings.expand("$(PRODUCT_NAME:snakecase)", options: .xcode).value == "$(PRODUCT_NAME:snakecase)")
+        #expect(settings.expand("$(PRODUCT_NAME", options: .xcode).value == "$(PRODUCT_NAME")
+    }
+
+    @Test func bareReferencesOnlyWhenEnabled() {
+        let bare = BuildSettingExpansionOptions(undefinedExpandToEmpty: false, expandsBareReferences: true)
+        #expect(settings.expand("$CONFIGURATION/$PRODUCT_BUNDLE_IDENTIFIER.x", options: bare).value == "Debug/com.walkmate.x")
+        #expect(settings.expand("$CONFIGURATION", options: .keepingUnresolved).value == "$CONFIGURATION")
+        #expect(settings.expand("price $5 and $ alone", options: .xcode).value == "price $5 and $ alone")
+        let missing = settings.expand("$MISSING_1-", options: bare)
+        #expect(missing.value == "$MISSING_1-")
+        #expect(missing.problems == [BuildSettingProblem(.undefined, name: "MISSING_1", reference: "$MISSING_1")])
+    }
+
+    @Test func inheritedInADefineHasNothingBelow() {
+        let expansion = BuildSettings(["FLAGS": "$(inherited) -x"]).expand("$(FLAGS)")
+        #expect(expansion.value == " -x")
+        #expect(expansion.isResolved)
     }
 }

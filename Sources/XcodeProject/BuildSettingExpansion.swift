@@ -52,3 +52,24 @@ public struct BuildSettingExpansion: Hashable, Sendable {
     /// True when every reference was expanded.
     public var isResolved: Bool { problems.isEmpty }
 }
+
+/// How an expansion treats what it cannot expand; the caller chooses.
+public struct BuildSettingExpansionOptions: Hashable, Sendable {
+    /// True: an undefined (or recursive) setting expands to the empty string, as in Xcode; it is still
+    /// reported in ``BuildSettingExpansion/problems`` so a caller can give a note. False: the reference stays
+    /// exactly as written (what `validate --define` shows, where the definitions are incomplete by nature).
+    public var undefinedExpandToEmpty: Bool
+    /// True: a bare `$NAME` is a reference too, as in xcconfig files and project settings. False: only
+    /// `$(…)` and `${…}` are, and `$NAME` is literal text.
+    public var expandsBareReferences: Bool
+
+    public init(undefinedExpandToEmpty: Bool = false, expandsBareReferences: Bool = false) {
+        self.undefinedExpandToEmpty = undefinedExpandToEmpty
+        self.expandsBareReferences = expandsBareReferences
+    }
+
+    /// `validate --define`: references stay as written when undefined; `$NAME` is literal.
+    public static let keepingUnresolved = BuildSettingExpansionOptions()
+    /// Xcode's own behaviour for a project's settings and the Info.plists it expands.
+    public static let xcode = BuildSettingExpansionOptions(undefinedExpandToEmpty: true, expandsBareReferences: true)
+}

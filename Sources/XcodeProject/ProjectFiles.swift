@@ -1,0 +1,69 @@
+import Foundation
+
+/// Maps the paths the model shows (relative to a root folder, e.g. a repository; or absolute) to the
+/// file system, and reads what the project reader needs: xcconfig text, folder listings.
+public struct ProjectFiles: Sendable {
+    /// The folder the shown paths are relative to, as the process sees it (`.` for the current folder).
+    public var root: String
+
+    public init(root: String = ".") { self.root = root }
+
+    /// The path to open for a shown path.
+    public func fileSystemPath(_ path: String) -> String {
+        path.hasPrefix("/") || root == "." || root.isEmpty ? path : BuildSettingPath.join(root, path)
+    }
+
+    public func contents(of path: String) -> Data? {
+        FileManager.default.contents(atPath: fileSystemPath(path))
+    }
+
+    public func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: fileSystemPath(path), isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Every regular file under `folder`, as shown paths, sorted; hidden entries skipped. Folders reached
+    /// through a symbolic link are not entered (no cycles).
+    public func files(under folder: String) -> [String] {
+        var result: [String] = []
+        var pending = [folder]
+        let manager = FileManager.default
+        while let current = pending.popLast() {
+            guard let entries = try? manager.contentsOfDirectory(atPath: fileSystemPath(current)) else { continue }
+            for entry in entries where !entry.hasPrefix(".") {
+                let shown = BuildSettingPath.join(current, entry)
+                let attributes = try? manager.attributesOfItem(atPath: fileSystemPath(shown))
+                switch attributes?[.type] as? FileAttributeType {
+                case .typeDirectory?: pending.append(shown)
+                case .typeRegular?: result.append(shown)
+                default: continue
+                }
+            }
+        }
+        return result.sorted()
+    }
+
+    /// Folders a project search does not enter: dependencies and build output.
+    public static let skippedFolders: Set<String> = ["Pods", "Carthage", ".build", "DerivedData", "node_modules"]
+
+    /// Every `*.xcodeproj` with a `project.pbxproj` under `folder` (shown paths, sorted), skipping
+    /// ``skippedFolders`` and hidden folders, and not looking inside a project or workspace bundle.
+    public func projects(under folder: String = ".") -> [String] {
+        var result: [String] = []
+        var pending = [folder]
+        let manager = FileManager.default
+        while let current = pending.popLast() {
+            guard let entries = try? manager.contentsOfDirectory(atPath: fileSystemPath(current)) else { continue }
+            for entry in entries where !entry.hasPrefix(".") && !Self.skippedFolders.contains(entry) {
+                let shown = BuildSettingPath.join(current, entry)
+                guard isDirectory(shown), (try? manager.destinationOfSymbolicLink(atPath: fileSystemPath(shown))) == nil else { continue }
+                if entry.hasSuffix(".xcodeproj") {
+                    if manager.fileExists(atPath: fileSystemPath(BuildSettingPath.join(shown, "project.pbxproj"))) { result.append(shown) }
+                } else if !entry.hasSuffix(".xcworkspace") {
+                    pending.append(shown)
+                }
+            }
+        }
+        return result.sorted()
+    }
+}

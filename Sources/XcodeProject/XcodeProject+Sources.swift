@@ -1,0 +1,94 @@
+extension XcodeProject {
+    /// Folder types Xcode treats as one item in a synchronized folder: nothing inside them is compiled.
+    static let opaqueFolderExtensions: Set<Substring> = [
+        "xcassets", "bundle", "docc", "playground", "xcdatamodeld", "xcdatamodel", "framework", "xcframework",
+        "app", "appex", "scnassets", "rcproject", "mlpackage", "xcstickers",
+    ]
+
+    /// The files `target` builds from: its Sources build phases, plus on disk every file under its
+    /// synchronized folders minus the membership exceptions, plus files other folders' exception sets add
+    /// to it. Files whose platform filter names only other platforms than `platform` are left out.
+    /// Repository paths, without duplicates; Sources-phase files first in phase order, then the rest sorted.
+    public func sourceFiles(of target: XcodeTarget, platform: String = "ios") -> [ProjectPath] {
+        var result: [ProjectPath] = []
+        var seen: Set<ProjectPath> = []
+        for file in target.sourceFiles {
+            if let filter = target.sourceFilePlatformFilters[file], !filter.isEmpty, !filter.contains(platform) { continue }
+            if seen.insert(file).inserted { result.append(file) }
+        }
+        var synchronized: [ProjectPath] = []
+        for folder in target.synchronizedFolders {
+            guard let base = folder.path.filePath else { continue }
+            let prefix = base == "." ? "" : base + "/"
+            for path in files.files(under: base) {
+                let relative = String(path.dropFirst(prefix.count))
+                if Self.isExcluded(relative, by: folder.excluded) || Self.isExcluded(relative, by: folder.explicitFolders) { continue }
+                if let filter = folder.platformFiltered[relative], !filter.isEmpty, !filter.contains(platform) { continue }
+                if relative.split(separator: "/").dropLast().contains(where: Self.isOpaqueFolder) { continue }
+                synchronized.append(folder.path.isAbsolute ? .absolute(path) : .repository(path))
+            }
+        }
+        synchronized += target.synchronizedExtraFiles
+        for file in synchronized.sorted(by: { $0.description < $1.description }) where seen.insert(file).inserted {
+            result.append(file)
+        }
+        return result
+    }
+
+    /// The `.swift` files of ``sourceFiles(of:platform:)`` that are in the repository (or absolute).
+    public func swiftFiles(of target: XcodeTarget, platform: String = "ios") -> [String] {
+        sourceFiles(of: target, platform: platform).compactMap { path in
+            guard let file = path.filePath, file.hasSuffix(".swift") else { return nil }
+            return file
+        }
+    }
+
+    /// The local packages whose products `target` links: by `XCLocalSwiftPackageReference`, or for a
+    /// product that names no package, the local package whose folder has the product's name (a product named
+    /// like its package is the common case; the manifest is not read to find others).
+    public func linkedLocalPackages(of target: XcodeTarget) -> [LocalSwiftPackage] {
+        var result: [LocalSwiftPackage] = []
+        for product in target.packageProducts {
+            let package: LocalSwiftPackage?
+            switch product.package {
+            case let .local(path)?:
+                package = localPackages.first { $0.path == path } ?? LocalSwiftPackage(path: path, isPackageReference: true)
+            case .remote?:
+                package = nil
+            case nil:
+                package = localPackages.first { BuildSettingPath.lastComponent(of: $0.path.description) == product.productName }
+            }
+            if let package, !result.contains(package) { result.append(package) }
+        }
+        return result
+    }
+
+    /// The Swift files of a local package that its products can be built from: every `.swift` under its
+    /// folder except the manifests (`Package.swift`, `Package@swift-*.swift`) and anything under `Tests/`
+    /// or `.build/`. (Which product uses which target is the manifest's business, not read here.)
+    public func swiftFiles(of package: LocalSwiftPackage) -> [String] {
+        guard let base = package.path.filePath else { return [] }
+        let prefix = base == "." ? "" : base + "/"
+        return files.files(under: base).filter { path in
+            guard path.hasSuffix(".swift") else { return false }
+            let relative = path.dropFirst(prefix.count)
+            if relative == "Package.swift" || (relative.hasPrefix("Package@swift-") && !relative.contains("/")) { return false }
+            return !relative.hasPrefix("Tests/") && !relative.contains("/Tests/") && !relative.hasPrefix(".build/")
+        }
+    }
+
+    private static func isExcluded(_ relative: String, by entries: [String]) -> Bool {
+        entries.contains { relative == $0 || relative.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+
+    private static func isOpaqueFolder(_ component: Substring) -> Bool {
+        guard let dot = component.lastIndex(of: ".") else { return false }
+        return opaqueFolderExtensions.contains(component[component.index(after: dot)...])
+    }
+}
+
+extension ProjectPath {
+    var isAbsolute: Bool {
+        if case .absolute = self { true } else { false }
+    }
+}
