@@ -5,7 +5,7 @@ import PackageDescription
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> Hairdressers, WalkMate -> ActivityBridge; ActivityBridgeCLI -> Audit
 //   Audit -> SwiftFacts, IntentKit, ActivityKit, XcodeProject
-//   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore, PropertyList -> Diagnostics -> JSON
+//   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   SQLiteStore -> CSQLite; PropertyList -> CLibXML2
 
 
@@ -52,7 +52,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "activity-bridge", targets: ["activity-bridge"]),
+        // What a team's own replay tests import (README, "Library").
         .library(name: "PropertyList", targets: ["PropertyList"]),
+        .library(name: "ActivityKit", targets: ["ActivityKit"]),
+        .library(name: "IntentKit", targets: ["IntentKit"]),
         .library(name: "ActivityBridge", targets: ["ActivityBridge"]),
     ],
     targets: [
@@ -94,7 +97,7 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PropertyList"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PropertyList", "TestSupport"]),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "XcodeProject", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "ActivityBridgeTests", dependencies: [
@@ -103,10 +106,10 @@ let package = Package(
         .testTarget(name: "SamplesTests", dependencies: [
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
-        .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts"]),
+        .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "SwiftFacts", "XcodeProject", "PropertyList", "JSON", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
-            "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore",
+            "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",
             "TestSupport",
         ], exclude: ["Help"]),
     ],

@@ -26,7 +26,8 @@ public final class FavoritesStore {
         try Self.migrator.migrate(connection)
     }
 
-    /// The schema, recorded in its own migrations table so it can share a file with IntentKit's.
+    /// The schema of Walk Mate's file (favorites, then ``WalkMateSettingsStore``'s settings),
+    /// recorded in its own migrations table so it can share a file with IntentKit's.
     static var migrator: Migrator {
         var migrator = Migrator(tableName: "walkmate_schema_migrations")
         migrator.registerMigration("walkmate.1-favorites") { db in
@@ -41,6 +42,9 @@ public final class FavoritesStore {
                     start_longitude REAL NOT NULL
                 )
                 """)
+        }
+        migrator.registerMigration("walkmate.2-settings") { db in
+            try db.execute("CREATE TABLE walkmate_settings (name TEXT PRIMARY KEY, value NOT NULL)")
         }
         return migrator
     }

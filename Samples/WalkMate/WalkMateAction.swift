@@ -34,4 +34,6 @@ public enum WalkMateEffect: Hashable, Sendable {
     /// Donate that the user opened a favorite: `intentTypeName` with `parameterName` = the
     /// favorite (iOS 27: `OpenWalkMatePlaceIntent.target`, else `ShowSavedWalkIntent.walk`).
     case donateOpen(intentTypeName: String, parameterName: String, favoriteID: UUID)
+    /// Save the target distance (km, clamped) so it survives a relaunch.
+    case saveTargetDistance(km: Double)
 }

@@ -55,7 +55,8 @@ extension WalkMateApp {
         try store.send(.favoriteRowTapped(id: favorite.id))
     }
 
-    /// The user changes the default route length (clamped to 3…20 km).
+    /// The user changes the default route length (clamped to 3…20 km); it is saved with the
+    /// favorites, so it survives a relaunch.
     public func setTargetDistance(_ km: Double) throws {
         try store.send(.targetDistanceChanged(km: km))
     }

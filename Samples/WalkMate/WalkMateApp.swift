@@ -20,6 +20,7 @@ public final class WalkMateApp {
     public let platform: Platform
     public let connection: Connection
     public let favorites: FavoritesStore
+    public let settings: WalkMateSettingsStore
     public let spotlight: WalkMateSpotlight
     public let donations: IntentDonationManager
     public let registry: IntentRegistry
@@ -36,6 +37,7 @@ public final class WalkMateApp {
     /// - Parameters:
     ///   - declarations: the Info.plist's `NSUserActivityTypes` (and `CoreSpotlightContinuation`).
     ///   - launched: start on the home map instead of closed.
+    ///   - targetDistanceKm: the target distance of a fresh install; a saved one wins.
     ///   - shortcutLimits: Apple's limits; lift them only to measure (benchmarks).
     ///   - spotlightIndex: the system's default Spotlight index; nil keeps one in `storePath`.
     ///   - intentDonations: where the system keeps intent donations; nil keeps them in `storePath`.
@@ -49,6 +51,7 @@ public final class WalkMateApp {
         let connection = try Connection(path: storePath)
         do {
             let favorites = try FavoritesStore(connection: connection)
+            let settings = try WalkMateSettingsStore(connection: connection)
             let index = try spotlightIndex ?? SearchableIndex(connection: connection)
             let spotlight = try WalkMateSpotlight(favorites: favorites, index: index, platform: platform)
             let donations = try intentDonations ?? IntentDonationManager(connection: connection)
@@ -57,10 +60,10 @@ public final class WalkMateApp {
                 try favorites.favorite(id: id) != nil
             })
             // Weak: the registry's intents hold the store, so a strong reference here would be a cycle.
-            let store = WalkMateStore(state: WalkMateState(launched: launched, targetDistanceKm: targetDistanceKm),
-                                      reducer: reducer) { [weak registry] effect in
+            let state = WalkMateState(launched: launched, targetDistanceKm: try settings.targetDistanceKm() ?? targetDistanceKm)
+            let store = WalkMateStore(state: state, reducer: reducer) { [weak registry] effect in
                 guard let registry else { return }
-                try Self.perform(effect, registry: registry, donations: donations)
+                try Self.perform(effect, registry: registry, donations: donations, settings: settings)
             }
             let query = WalkMatePlaceEntityQuery(favorites: favorites, spotlight: spotlight)
             try WalkMateIntents.register(in: registry, query: query, targetDistanceKm: { store.state.targetDistanceKm },
@@ -75,6 +78,7 @@ public final class WalkMateApp {
             self.platform = platform
             self.connection = connection
             self.favorites = favorites
+            self.settings = settings
             self.spotlight = spotlight
             self.donations = donations
             self.registry = registry
@@ -160,11 +164,14 @@ public final class WalkMateApp {
         return handlerFailures.errors
     }
 
-    static func perform(_ effect: WalkMateEffect, registry: IntentRegistry, donations: IntentDonationManager) throws {
+    static func perform(_ effect: WalkMateEffect, registry: IntentRegistry, donations: IntentDonationManager,
+                        settings: WalkMateSettingsStore) throws {
         switch effect {
         case let .donateOpen(intentTypeName, parameterName, favoriteID):
             let intent = try registry.instance(intentTypeName, parameters: [parameterName: .string(favoriteID.uuidString)])
             try donations.recordDonation(of: intent)
+        case let .saveTargetDistance(km):
+            try settings.setTargetDistanceKm(km)
         }
     }
 }

@@ -76,7 +76,7 @@ public struct WalkMateReducer {
             return [donation(forOpening: id)]
         case let .targetDistanceChanged(km):
             state.targetDistanceKm = WalkMateDistance.clamped(km)
-            return []
+            return [.saveTargetDistance(km: state.targetDistanceKm)]
         }
     }
 

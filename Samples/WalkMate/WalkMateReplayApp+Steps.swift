@@ -17,7 +17,7 @@ import PropertyList
 /// | `resolveOnScreen` | `ordinal` (1-based) | `ok` + `entity`; `notFound`; `notOnScreen`; `unavailable` before iOS 18.4 |
 /// | `exportPlace` | `name` | `ok` + `place` {latitude, longitude}; `unavailable` before iOS 26.4 |
 /// | `reindexSpotlight` | `names` (optional) | `reindexed`; `unavailable` before iOS 27 (no index delegate) |
-/// | `spotlightSearch` | `query` | as the common step, answered from Walk Mate's packed index |
+/// | `terminate` | — | `ok`: the process ends; the next `launch` starts a new one over the same files |
 extension WalkMateReplayApp {
     func performOwnStep(_ step: ReplayStep, in session: ReplaySession) throws(ReplayStepError) -> ReplayStepResult? {
         switch step.action {
@@ -48,7 +48,9 @@ extension WalkMateReplayApp {
         case "resolveOnScreen": return try resolveOnScreen(step)
         case "exportPlace": return try exportPlace(step)
         case "reindexSpotlight": return try reindexSpotlight(step)
-        case "spotlightSearch": return try spotlightSearch(step, in: session)
+        case "terminate":
+            try terminate()
+            return .ok
         default: return nil
         }
     }
@@ -102,44 +104,6 @@ extension WalkMateReplayApp {
                                     platform: app.platform)
         }
         return ReplayStepResult(outcome: "reindexed")
-    }
-
-    /// The common `spotlightSearch` rule — titles of the search-eligible legacy donations and of
-    /// the indexed items whose title or a keyword contains the query, ignoring case and
-    /// diacritics — answered from Walk Mate's packed copy of the index, so one search costs a
-    /// scan of contiguous bytes instead of re-reading and re-folding every item.
-    private func spotlightSearch(_ step: ReplayStep, in session: ReplaySession) throws(ReplayStepError) -> ReplayStepResult {
-        let query = try step.string("query")
-        var titles = try Self.legacySpotlightItems(in: session).filter { item in
-            item.title.foldedContains(query) || item.keywords.contains { $0.foldedContains(query) }
-        }.map(\.title)
-        titles += try Self.run { try app.spotlight.itemsContaining(query).map(\.resultTitle) }
-        return ReplayStepResult(outcome: "ok", values: ["results": .array(titles.map { .string($0) })])
-    }
-
-    /// What Spotlight shows of the script's legacy donations: the search-eligible, unexpired ones
-    /// with a title, the newest copy per persistent identifier (the session's rule).
-    static func legacySpotlightItems(in session: ReplaySession, at date: Date = Date()) throws(ReplayStepError) -> [ReplaySpotlightItem] {
-        var latest: [String: Int] = [:]
-        var activities: [UserActivity] = []
-        do {
-            for event in try session.donations.events() where event.activity.isEligibleForSearch {
-                if let key = event.activity.persistentIdentifier {
-                    if let index = latest[key] {
-                        activities[index] = event.activity
-                        continue
-                    }
-                    latest[key] = activities.count
-                }
-                activities.append(event.activity)
-            }
-        } catch {
-            throw .failed("cannot read donations: \(error)")
-        }
-        return activities.filter { !$0.isExpired(at: date) }.compactMap { activity in
-            guard let title = activity.title, !title.isEmpty else { return nil }
-            return ReplaySpotlightItem(title: title, keywords: activity.keywords, activity: activity)
-        }
     }
 
     static func unavailable(_ reason: String, platform: Platform) -> ReplayStepResult {

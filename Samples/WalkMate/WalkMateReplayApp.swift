@@ -26,14 +26,28 @@ public final class WalkMateReplayApp: ReplayApp {
         "Plists/WalkMate-Bridge.plist": PackageResources.WalkMate_Bridge_plist,
     ]
 
-    /// The app itself.
-    public let app: WalkMateApp
+    /// The app itself: a new instance after each `terminate`, as a relaunch is a new process.
+    public private(set) var app: WalkMateApp
+    private let context: ReplayAppContext
 
     public init(context: ReplayAppContext) throws {
-        app = try WalkMateApp(
+        self.context = context
+        app = try Self.makeApp(context, launched: context.environment.launched)
+    }
+
+    private static func makeApp(_ context: ReplayAppContext, launched: Bool) throws -> WalkMateApp {
+        try WalkMateApp(
             storePath: context.environment.storePath("walkmate.sqlite"), platform: context.environment.platform,
-            declarations: context.declarations, launched: context.environment.launched,
+            declarations: context.declarations, launched: launched,
             spotlightIndex: context.searchableIndex, intentDonations: context.intentDonations)
+    }
+
+    /// `terminate`: the system ends Walk Mate's process. What it kept only in memory is gone (the
+    /// screen, requests queued on the splash); a new instance starts closed over the same files,
+    /// so the next `launch` shows what was saved.
+    func terminate() throws(ReplayStepError) {
+        app.close()
+        app = try Self.run { try Self.makeApp(context, launched: false) }
     }
 
     /// Closes the favorites file before the script's directory is removed.

@@ -3,7 +3,7 @@ public import IntentKit
 import SQLiteStore
 
 /// Walk Mate's Spotlight side: the seed's `donateAll()` index write, the `IndexedEntityQuery`
-/// reindex requests, and searching what is indexed.
+/// reindex requests, and reading back what is indexed (the replay session searches it).
 ///
 /// A refresh does what the seed does — delete the favorites from the named `WalkMateFavorites`
 /// index and from the default index, then index what storage holds — as one load, one batch and
@@ -26,14 +26,13 @@ public final class WalkMateSpotlight {
     public private(set) var isStale = true
     /// How many refreshes ran (coalescing is observable in tests).
     public private(set) var refreshCount = 0
-    /// The default index as last read back — its items, Walk Mate's titles among them, and
-    /// the packed names for searching; nil after a write.
+    /// The default index as last read back — its items and Walk Mate's titles among them; nil
+    /// after a write.
     private var snapshot: IndexSnapshot?
 
     private struct IndexSnapshot {
         var items: [SearchableItem]
         var favoriteNames: [String]
-        var pool: FoldedNamePool
     }
 
     /// Uses `index` (the default index of an intent store) and the named index beside it.
@@ -104,24 +103,14 @@ public final class WalkMateSpotlight {
         try current().favoriteNames
     }
 
-    /// The default index's items whose title or a keyword contains `query` (ignoring case and
-    /// diacritics) — the replay's Spotlight rule — in indexing order, after any pending refresh.
-    public func itemsContaining(_ query: String) throws -> [SearchableItem] {
-        let current = try current()
-        return current.pool.owners(containing: query).map { current.items[$0] }
-    }
-
-    /// The default index read back once per write, with its names packed for searching.
+    /// The default index read back once per write (the replay's `spotlight` key reads it on
+    /// every snapshot; searching is the replay session's, over the same index).
     private func current() throws -> IndexSnapshot {
         try refreshIfStale()
         if let snapshot { return snapshot }
         let items = try defaultIndex.items()
-        var pool = FoldedNamePool()
-        for (offset, item) in items.enumerated() {
-            pool.append([item.resultTitle] + item.keywords, owner: offset)
-        }
         let names = items.filter { $0.typeName == WalkMatePlaceEntity.typeName }.map(\.resultTitle)
-        let current = IndexSnapshot(items: items, favoriteNames: names, pool: pool)
+        let current = IndexSnapshot(items: items, favoriteNames: names)
         snapshot = current
         return current
     }

@@ -1,28 +1,28 @@
 /// The root command: `activity-bridge [--version] <subcommand>`.
-public enum ActivityBridgeCommand: Command {
-    public static let version = "0.1.0"
+package enum ActivityBridgeCommand: Command {
+    package static let version = "0.1.0"
 
     static let showVersion = Flag("--version", help: "Show the version.")
 
     /// Every top-level command. Add one line per command.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         path: "",
         overview: "Validate, replay and migrate NSUserActivity and App Intents donations off the device.",
         arguments: [showVersion.declaration],
         subcommands: [
-            AuditCommand.self, DonationsCommand.self, IntentsCommand.self, MigrateCommand.self, PlistCommand.self,
+            AuditCommand.self, DonationsCommand.self, IntentsCommand.self, MigrateCommand.self, PlistCommand.self, ProjectCommand.self,
             ReplayCommand.self, ValidateCommand.self,
         ],
         usage: "<subcommand> [options]")
 
-    public static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    package static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         guard parsed.isSet(showVersion) else { throw CommandError.usage("missing subcommand") }
         context.standardOutput.write("activity-bridge \(version)\n")
         return .success
     }
 
     /// Runs the tool with the process's arguments (without the program name).
-    public static func main(_ arguments: [String], context: CommandContext = .live()) -> Int32 {
+    package static func main(_ arguments: [String], context: CommandContext = .live()) -> Int32 {
         CommandRunner.run(Self.self, arguments: arguments, context: context).rawValue
     }
 }

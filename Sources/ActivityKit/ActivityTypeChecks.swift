@@ -59,7 +59,14 @@ struct ActivityTypeChecks {
                 continue
             }
             for problem in expansion.problems {
-                report(.warning, .activityTypeUnresolvedVariable, Self.message(for: problem, in: raw), at: location)
+                if problem.kind == .undefined, declared.settings.options.undefinedExpandToEmpty {
+                    // Settings from a project: Xcode expands an undefined one to empty, so it is worth a note only.
+                    report(.note, .buildSettingUndefined,
+                           "\(Self.quoted(raw)): build setting \(problem.name) is not defined, so it expands to an empty string (as in Xcode)",
+                           at: location)
+                } else {
+                    report(.warning, .activityTypeUnresolvedVariable, Self.message(for: problem, in: raw), at: location)
+                }
             }
             let resolved = expansion.value
             if raw.isEmpty {

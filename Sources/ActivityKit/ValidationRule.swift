@@ -28,6 +28,8 @@ public struct ValidationRule: Hashable, Sendable {
         ValidationRule(.activityTypeUnhandled, .warning, "A declared activity type is handled by no entry of the bridge manifest."),
         ValidationRule(.activityTypeUndeclared, .error, "The bridge manifest handles an activity type the Info.plist does not declare, so it is never delivered."),
         ValidationRule(.coreSpotlightContinuationMissing, .warning, "com.apple.corespotlightquery is declared but CoreSpotlightContinuation is not true."),
+        ValidationRule(.dateOutOfRange, .warning, "A <date> field is outside its calendar range (2024-01-32); it is read rolled over, as Apple does."),
+        ValidationRule(.buildSettingUndefined, .note, "A $(NAME) in a declared type names a setting the project does not define; it expands to empty, as in Xcode (validate --project)."),
     ]
 
     /// The rule with `id`, if it is one of ``all``.

@@ -21,7 +21,6 @@ extension Diagnostic.Rule {
     public static let appShortcutLocalizationStale: Self = "app-shortcut-localization-stale"
     public static let customIntentNotMigrated: Self = "custom-intent-not-migrated"
     public static let infoPlistMissing: Self = "info-plist-missing"
-    public static let buildSettingUndefined: Self = "build-setting-undefined"
     public static let swiftSourceUnavailable: Self = "swift-source-unavailable"
 
     // Added to audit.md's table: IntentKit's other App Shortcut rules, under audit names.
@@ -33,9 +32,18 @@ extension Diagnostic.Rule {
     public static let auditFileUnreadable: Self = "audit-file-unreadable"
 }
 
-/// Every rule an audit can report, for SARIF's `tool.driver.rules`.
+/// Every rule an audit can report, for SARIF's `tool.driver.rules`: its own, then `validate`'s (described
+/// once, in ActivityKit's ``ValidationRule``), without the bridge-manifest rules an audit never applies.
 public enum AuditRules {
-    public static let all: [RuleDescription] = [
+    public static var all: [RuleDescription] {
+        let own = Set(audit.map(\.id))
+        let manifestRules: Set<Diagnostic.Rule> = [.activityTypeUnhandled, .activityTypeUndeclared]
+        return audit + ValidationRule.all
+            .filter { !own.contains($0.id) && !manifestRules.contains($0.id) }
+            .map { RuleDescription($0.id, $0.severity, $0.summary) }
+    }
+
+    static let audit: [RuleDescription] = [
         RuleDescription(.activityTypeUndeclaredInCode, .error, "The target's code creates or handles an activity type its Info.plist does not declare: the system never delivers it."),
         RuleDescription(.activityTypeUnused, .warning, "An activity type is declared, but no code of the target creates or handles it."),
         RuleDescription(.activityTypeNeverHandled, .warning, "An activity type is created in code, but no code of any target of the app handles it."),
@@ -59,16 +67,5 @@ public enum AuditRules {
         RuleDescription(.buildSettingUndefined, .note, "A $(X) in the Info.plist expands to empty: the setting is not defined."),
         RuleDescription(.swiftSourceUnavailable, .note, "Swift checks are off: the toolchain lacks SwiftSyntax / SwiftParser."),
         RuleDescription(.auditFileUnreadable, .warning, "A phrase localization or intent definition file cannot be read."),
-        RuleDescription(.plistSyntax, .error, "The Info.plist is not a valid property list."),
-        RuleDescription(.duplicateKey, .warning, "A dictionary repeats a key."),
-        RuleDescription(.activityTypesMissing, .note, "The Info.plist has no NSUserActivityTypes."),
-        RuleDescription(.activityTypesNotArray, .error, "NSUserActivityTypes is not an array."),
-        RuleDescription(.activityTypeNotString, .error, "An NSUserActivityTypes element is not a string."),
-        RuleDescription(.activityTypeEmpty, .error, "An activity type is empty."),
-        RuleDescription(.activityTypeWhitespace, .error, "An activity type has whitespace."),
-        RuleDescription(.activityTypeDuplicate, .warning, "An activity type is declared twice."),
-        RuleDescription(.activityTypeUnresolvedVariable, .warning, "An activity type has a reference that cannot be expanded."),
-        RuleDescription(.activityTypeFormat, .note, "An activity type is neither reverse-DNS nor an intent class name."),
-        RuleDescription(.coreSpotlightContinuationMissing, .warning, "com.apple.corespotlightquery is declared without CoreSpotlightContinuation."),
     ]
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads binary property lists (`bplist00`).
+/// Reads binary property lists (`bplist00`, and any `bplist0?` header version, as Apple does).
 ///
 /// Every offset, count and reference in the file is checked before use, so no input traps or
 /// reads outside the data; malformed input is a `plist-syntax` diagnostic on line 1 whose column
@@ -17,7 +17,9 @@ import Foundation
 struct BinaryPropertyListReader {
     var options: PropertyListReader.Options
 
-    static func hasMagic(_ data: Data) -> Bool { data.starts(with: Array("bplist00".utf8)) }
+    /// `bplist0` and any version byte: Apple reads `bplist00` and accepts the later `bplist0?`
+    /// versions' header with the same layout.
+    static func hasMagic(_ data: Data) -> Bool { data.count >= 8 && data.starts(with: Array("bplist0".utf8)) }
 
     func read(_ data: Data, file: String) throws(PropertyListReadError) -> PropertyListDocument {
         let maximumDepth = options.maximumDepth

@@ -46,19 +46,22 @@ struct BinaryPropertyListTrailer {
         guard (1...8).contains(referenceSize) else {
             throw BinaryPropertyListError("trailer reference size \(referenceSize) is not 1 to 8", at: start + 7)
         }
-        // Every object takes at least one byte between the header and the offset table.
-        guard objectCount >= 1, objectCount <= UInt64(start - Self.headerSize) else {
-            throw BinaryPropertyListError(
-                "trailer object count \(objectCount) does not fit a file of \(bytes.count) bytes", at: start + 8)
-        }
-        guard topObject < objectCount else {
-            throw BinaryPropertyListError(
-                "trailer top object \(topObject) is not below the object count \(objectCount)", at: start + 16)
-        }
         guard tableOffset > UInt64(Self.headerSize), tableOffset < UInt64(start) else {
             throw BinaryPropertyListError(
                 "trailer offset table offset \(tableOffset) lies outside the object area (bytes 9 to \(start - 1))",
                 at: start + 24)
+        }
+        // Every object takes at least one byte between the header and the offset table, so a
+        // count above that is refused here, before the parser sizes anything by it.
+        let objectArea = tableOffset - UInt64(Self.headerSize)
+        guard objectCount >= 1, objectCount <= objectArea else {
+            throw BinaryPropertyListError(
+                "trailer object count \(objectCount) does not fit the \(objectArea)-byte object area of a \(bytes.count)-byte file",
+                at: start + 8)
+        }
+        guard topObject < objectCount else {
+            throw BinaryPropertyListError(
+                "trailer top object \(topObject) is not below the object count \(objectCount)", at: start + 16)
         }
         // Both now fit Int: they are below the file size.
         let count = Int(objectCount)

@@ -1,12 +1,30 @@
 import Foundation
 
+extension Diagnostic.Rule {
+    /// A `<date>` field outside its calendar range (`2024-01-32`); read rolled over, as Apple does.
+    public static let dateOutOfRange: Diagnostic.Rule = "date-out-of-range"
+}
+
 /// Parses the text of a `<date>` element: `YYYY-MM-DDTHH:MM:SSZ`, in UTC, as Apple writes it.
 ///
-/// Apple's reader accepts exactly this shape (the DTD's reduced forms never worked there) and an
-/// optional `-` before the year. Fields are range-checked, including the month's length in leap
-/// years; the conversion is done by hand (proleptic Gregorian calendar), without DateFormatter.
+/// Apple's reader accepts exactly this shape (the DTD's reduced forms never worked there). Like
+/// Apple's, it rolls a two-digit field that is out of range over into the next one
+/// (`2024-01-32` is 2024-02-01, `T24:00:00` the next midnight); unlike Apple's, it says so: the
+/// caller turns ``Parsed/rolledOver`` into a `date-out-of-range` warning. The result must lie in
+/// years 1–9999, the one date range every reader and writer here shares (four-digit years, so
+/// what is read can be written as XML, binary or JSON and read back equal). The conversion is
+/// done by hand in the proleptic Gregorian calendar, without DateFormatter.
 enum ISO8601DateParser {
-    static func date(_ text: UnsafeBufferPointer<UInt8>) throws(XMLValueError) -> Date {
+    struct Parsed {
+        var date: Date
+        /// The first field outside its calendar range, e.g. `day 32 (1–31)`, when the date rolled over.
+        var rolledOver: String?
+    }
+
+    /// Years 1–9999: what `YYYY` can write, and what the binary reader accepts.
+    static let years = 1...9999
+
+    static func date(_ text: UnsafeBufferPointer<UInt8>) throws(XMLValueError) -> Parsed {
         guard !text.isEmpty else { throw XMLValueError("empty <date>: expected YYYY-MM-DDTHH:MM:SSZ") }
         // Messages are built only on the error path: this runs for every <date>.
         var malformed: XMLValueError {
@@ -46,20 +64,36 @@ enum ISO8601DateParser {
               let minute = number(digits: 2), expect(":"), let second = number(digits: 2), expect("Z"),
               index == text.count
         else { throw malformed }
-
-        func outOfRange(_ field: String, _ value: Int, _ range: ClosedRange<Int>) -> XMLValueError {
-            XMLValueError("invalid <date> '\(XMLTextSnippet.quote(text))': \(field) \(value) is out of range \(range.lowerBound)–\(range.upperBound)")
+        guard years.contains(year) else {
+            throw XMLValueError(
+                "invalid <date> '\(XMLTextSnippet.quote(text))': year \(year) is outside years 1–9999, the range property lists hold here")
         }
-        guard (1...12).contains(month) else { throw outOfRange("month", month, 1...12) }
-        let monthLength = daysInMonth(month, year: year)
-        guard (1...monthLength).contains(day) else { throw outOfRange("day", day, 1...monthLength) }
-        guard (0...23).contains(hour) else { throw outOfRange("hour", hour, 0...23) }
-        guard (0...59).contains(minute) else { throw outOfRange("minute", minute, 0...59) }
-        guard (0...59).contains(second) else { throw outOfRange("second", second, 0...59) }
 
-        let days = daysSince1970(year: year, month: month, day: day)
+        var rolledOver: String?
+        func check(_ field: String, _ value: Int, _ range: ClosedRange<Int>) {
+            if rolledOver == nil, !range.contains(value) {
+                rolledOver = "\(field) \(value) is outside \(range.lowerBound)–\(range.upperBound)"
+            }
+        }
+        check("month", month, 1...12)
+        if (1...12).contains(month) { check("day", day, 1...daysInMonth(month, year: year)) } else { check("day", day, 1...31) }
+        check("hour", hour, 0...23)
+        check("minute", minute, 0...59)
+        check("second", second, 0...59)
+
+        // Lenient arithmetic, as a lenient Gregorian calendar does: months carry into years,
+        // days and times into the days after the month's first.
+        let monthIndex = year * 12 + month - 1
+        let normalizedYear = monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12
+        let normalizedMonth = monthIndex - normalizedYear * 12 + 1
+        let days = daysSince1970(year: normalizedYear, month: normalizedMonth, day: 1) + day - 1
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
+        let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+        if rolledOver != nil, PropertyListDateParts(date) == nil {
+            throw XMLValueError(
+                "invalid <date> '\(XMLTextSnippet.quote(text))': \(rolledOver!), and rolling it over leaves years 1–9999")
+        }
+        return Parsed(date: date, rolledOver: rolledOver)
     }
 
     static func isLeapYear(_ year: Int) -> Bool {

@@ -37,7 +37,16 @@ enum LibXML2SAXParser {
             return (builder, failure)
         }
         state.pointee.context = context
-        defer { xmlFreeParserCtxt(context) }
+        defer {
+            // libxml2 makes a document of its own for entity declarations even with SAX-only
+            // callbacks, and xmlFreeParserCtxt does not free it: without this, every read of a
+            // file with an <!ENTITY> leaked one.
+            if let document = context.pointee.myDoc {
+                context.pointee.myDoc = nil
+                xmlFreeDoc(document)
+            }
+            xmlFreeParserCtxt(context)
+        }
         let parserOptions = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_IGNORE_ENC.rawValue
         xmlCtxtUseOptions(context, Int32(bitPattern: parserOptions))
 

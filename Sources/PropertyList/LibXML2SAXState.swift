@@ -35,12 +35,16 @@ struct LibXML2SAXState {
     /// Where the text at `pointer` starts, when it points into libxml2's input buffer
     /// (plain text does; text produced by a character reference does not).
     private func offset(ofText pointer: UnsafePointer<UInt8>) -> Int {
-        if let input = context?.pointee.input, let base = input.pointee.base, let end = input.pointee.end,
-           pointer >= base, pointer <= end {
-            return Int(input.pointee.consumed) + (pointer - base)
-        }
+        if let offset = sourceOffset(ofText: pointer) { return offset }
         // Text made by an entity or character reference: libxml2 has just read the reference.
         return lastOccurrence(of: Array("&".utf8), before: currentOffset) ?? currentOffset
+    }
+
+    /// The source offset of `pointer` when it points into libxml2's input buffer, else nil.
+    private func sourceOffset(ofText pointer: UnsafePointer<UInt8>) -> Int? {
+        guard let input = context?.pointee.input, let base = input.pointee.base, let end = input.pointee.end,
+              pointer >= base, pointer <= end else { return nil }
+        return Int(input.pointee.consumed) + (pointer - base)
     }
 
     // MARK: - Events
@@ -71,7 +75,7 @@ struct LibXML2SAXState {
     fileprivate mutating func endElement() {
         guard !stopped else { return }
         do throws(Diagnostic) {
-            try builder.endElement()
+            try builder.endElement(at: tagStart(before: currentOffset))
         } catch {
             fail(error)
         }
@@ -81,11 +85,24 @@ struct LibXML2SAXState {
         guard !stopped, count > 0 else { return }
         let text = UnsafeBufferPointer(start: pointer, count: count)
         if builder.isReadingText {
-            builder.appendText(text)
+            builder.appendText(text, sourceOffset: sourceOffset(ofText: pointer))
         } else if let first = text.firstIndex(where: { !XMLPropertyListBuilder.isXMLSpace($0) }) {
             // Between elements only whitespace may appear; where the text starts matters only now.
             fail(builder.unexpectedText(UnsafeBufferPointer(rebasing: text[first...]), at: offset(ofText: pointer) + first))
         }
+    }
+
+    /// Called for every `<!DOCTYPE …>` once its name and external ID are read: an internal subset
+    /// (`[ … ]`) follows when the next non-space byte is `[`. Apple's reader refuses one, and so
+    /// does this reader, before libxml2 parses any declaration in it.
+    fileprivate mutating func doctype() {
+        guard !stopped else { return }
+        var index = currentOffset
+        while index < bytes.count, XMLPropertyListBuilder.isXMLSpace(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return }
+        fail(builder.error(
+            "internal DTD subset ('[' in <!DOCTYPE>) is not allowed: a property list's DOCTYPE only names Apple's DTD, as Apple's reader requires",
+            at: index))
     }
 
     fileprivate mutating func entityDeclaration(name: UnsafePointer<UInt8>?) {
@@ -130,6 +147,15 @@ struct LibXML2SAXState {
         case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue):
             undeclaredEntity(name: error.pointee.str1.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) })
             return
+        case Int(XML_ERR_INVALID_CHAR.rawValue) where message.contains("CharRef"),
+             Int(XML_ERR_INVALID_CHARREF.rawValue), Int(XML_ERR_INVALID_HEX_CHARREF.rawValue),
+             Int(XML_ERR_INVALID_DEC_CHARREF.rawValue):
+            // A bad character reference (`&#xD800;`): point at its `&`, not past it.
+            offset = lastOccurrence(of: Array("&#".utf8), before: offset + 1) ?? offset
+            var end = offset
+            while end < bytes.count, end - offset < 16, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            let reference = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<min(end + 1, bytes.count)]), as: UTF8.self)
+            text = "invalid character reference '\(XMLTextSnippet.quote(reference))': it names no character XML 1.0 allows (\(message))"
         case Int(XML_ERR_RESERVED_XML_NAME.rawValue):
             // "<?xml" after the start: point at the declaration, not past its name.
             offset = tagStart(before: offset)
@@ -188,6 +214,9 @@ struct LibXML2SAXState {
         handler.cdataBlock = { context, pointer, count in
             guard let pointer else { return }
             LibXML2SAXState.state(context)?.pointee.characters(pointer, count: Int(count))
+        }
+        handler.internalSubset = { context, _, _, _ in
+            LibXML2SAXState.state(context)?.pointee.doctype()
         }
         handler.entityDecl = { context, name, _, _, _, _ in
             LibXML2SAXState.state(context)?.pointee.entityDeclaration(name: name)

@@ -6,7 +6,8 @@
 /// The table of line starts is built once, on the first lookup, so a document that needs no
 /// location costs nothing. Lookups that move forward on the same line (the common case while a
 /// parser records locations in document order) continue counting from the previous lookup
-/// instead of rescanning the line, so even a single-line, minified document is linear.
+/// instead of rescanning the line, and a short step back counts back from it, so even a
+/// single-line, minified document is linear.
 struct LineTable {
     private let bytes: UnsafeRawBufferPointer
     private var lineStarts: [Int] = []
@@ -25,13 +26,20 @@ struct LineTable {
         let lineIndex = self.lineIndex(containing: target)
         let lineStart = lineStarts[lineIndex]
 
-        var from = lineStart
-        var column = 1
-        if let cache, cache.line == lineIndex + 1, cache.offset <= target, cache.offset >= lineStart {
-            from = cache.offset
-            column = cache.column
+        var column: Int
+        if let cache, cache.line == lineIndex + 1, cache.offset >= lineStart {
+            if cache.offset <= target {
+                column = cache.column + scalarCount(from: cache.offset, to: target)
+            } else if cache.offset - target < target - lineStart {
+                // A short step back (a duplicate key's warning after its value's location):
+                // count back from the cache rather than from the start of a long line.
+                column = cache.column - scalarCount(from: target, to: cache.offset)
+            } else {
+                column = 1 + scalarCount(from: lineStart, to: target)
+            }
+        } else {
+            column = 1 + scalarCount(from: lineStart, to: target)
         }
-        column += scalarCount(from: from, to: target)
         cache = (target, lineIndex + 1, column)
         return (lineIndex + 1, column)
     }

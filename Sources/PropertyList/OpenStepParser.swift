@@ -27,8 +27,8 @@ struct OpenStepParser {
         var key = ""
         var keyOffset = 0
         /// This container's node in `locations`, and its current key's (only when recording).
-        var node = PropertyListLocations.rootNode
-        var keyNode = PropertyListLocations.rootNode
+        var node = PropertyListLocations.root
+        var keyNode = PropertyListLocations.root
     }
 
     /// What the next token must be.
@@ -221,9 +221,9 @@ struct OpenStepParser {
         stack[top].keyOffset = offset
         if locations != nil {
             let keyLocation = location(of: offset)
-            let node = locations!.node(under: stack[top].node, .key(key))
+            let node = locations!.child(of: stack[top].node, .key(key))
             stack[top].keyNode = node
-            locations!.recordKey(node: node, keyLocation)
+            locations!.setKey(of: node, line: keyLocation.line, column: keyLocation.column)
         }
     }
 
@@ -324,16 +324,16 @@ struct OpenStepParser {
     /// - Returns: the value's node (for a container, the parent of its elements' nodes).
     @discardableResult
     private mutating func recordValueLocation(at offset: Int) -> Int32 {
-        guard locations != nil else { return PropertyListLocations.rootNode }
-        var node = PropertyListLocations.rootNode
+        guard locations != nil else { return PropertyListLocations.root }
+        var node = PropertyListLocations.root
         if let top = stack.indices.last {
             switch stack[top].container {
-            case .array: node = locations!.node(under: stack[top].node, .index(stack[top].elements.count))
+            case .array: node = locations!.child(of: stack[top].node, .index(stack[top].elements.count))
             case .dictionary, .stringsFile: node = stack[top].keyNode
             }
         }
         let valueLocation = location(of: offset)
-        locations!.recordValue(node: node, valueLocation)
+        locations!.setValue(of: node, line: valueLocation.line, column: valueLocation.column)
         return node
     }
 }

@@ -36,106 +36,92 @@ public struct PropertyListDocument: Sendable {
 /// In XML a value's location is the `<` of its element and a key's the `<` of its `<key>`; in
 /// OpenStep text, the first character of the value or key.
 ///
-/// Paths are stored as a trie: each node is one path component under its parent, so recording a
-/// value costs one hash of one component (not of the whole path), and each location is two
-/// 32-bit numbers. A large pbxproj (a million values) then records in linear time and memory.
+/// Stored as a tree that mirrors the value: one node per value (its line and column, and its
+/// key's), found from its parent by one key or index. Nothing stores a whole path, so the memory
+/// is proportional to the number of values, however deep they nest.
 public struct PropertyListLocations: Sendable {
     public let file: String
 
-    /// A node of the trie: one component under a parent node (node 0 is the root).
-    private struct Edge: Hashable, Sendable {
+    /// Lines and columns of one value and of the `<key>` that introduces it; 0 when not recorded.
+    private struct Node {
+        var valueLine: Int32 = 0, valueColumn: Int32 = 0
+        var keyLine: Int32 = 0, keyColumn: Int32 = 0
+    }
+
+    private struct Edge: Hashable {
         var parent: Int32
         var component: PropertyListPath.Component
     }
 
-    /// A line and column; line 0 means "not recorded".
-    private struct Position: Sendable {
-        var line: Int32 = 0
-        var column: Int32 = 0
-    }
-
-    private var nodes: [Edge: Int32] = [:]
-    private var valuePositions: [Position] = [Position()]
-    private var keyPositions: [Position] = [Position()]
-    /// Locations in a file other than ``file``, or beyond 32-bit lines (never for a reader's own).
-    private var otherValues: [Int32: SourceLocation] = [:]
-    private var otherKeys: [Int32: SourceLocation] = [:]
+    /// Node 0 is the root value.
+    private var nodes = [Node()]
+    private var children: [Edge: Int32] = [:]
 
     public init(file: String) { self.file = file }
 
     public func value(at path: PropertyListPath) -> SourceLocation? {
-        guard let node = existingNode(for: path) else { return nil }
-        return otherValues[node] ?? location(valuePositions[Int(node)])
+        guard let node = find(path) else { return nil }
+        return location(nodes[Int(node)].valueLine, nodes[Int(node)].valueColumn)
     }
 
-    /// Where the key that introduces the value at `path` stands (its last component is a key).
+    /// The `<key>` element that introduces the value at `path` (whose last component is a key).
     public func key(at path: PropertyListPath) -> SourceLocation? {
-        guard let node = existingNode(for: path) else { return nil }
-        return otherKeys[node] ?? location(keyPositions[Int(node)])
+        guard let node = find(path) else { return nil }
+        return location(nodes[Int(node)].keyLine, nodes[Int(node)].keyColumn)
     }
 
     public mutating func recordValue(at path: PropertyListPath, _ location: SourceLocation) {
-        var node: Int32 = 0
-        for component in path.components { node = self.node(under: node, component) }
-        recordValue(node: node, location)
+        let node = makePath(path)
+        setValue(of: node, line: location.line, column: location.column)
     }
 
     public mutating func recordKey(at path: PropertyListPath, _ location: SourceLocation) {
-        var node: Int32 = 0
-        for component in path.components { node = self.node(under: node, component) }
-        recordKey(node: node, location)
+        let node = makePath(path)
+        setKey(of: node, line: location.line, column: location.column)
     }
 
-    // MARK: - Node API for readers (one component at a time)
+    // MARK: - Node access, for readers that record in document order
 
-    /// The trie node of the root value.
-    static let rootNode: Int32 = 0
+    /// The root value's node.
+    static let root: Int32 = 0
 
-    /// The node for `component` under `parent`, created when new.
-    mutating func node(under parent: Int32, _ component: PropertyListPath.Component) -> Int32 {
+    /// The node reached from `parent` by `component`, made if needed (a repeated dictionary key
+    /// finds the node of its earlier value, whose locations the later value then replaces).
+    mutating func child(of parent: Int32, _ component: PropertyListPath.Component) -> Int32 {
         let edge = Edge(parent: parent, component: component)
-        if let existing = nodes[edge] { return existing }
-        let node = Int32(valuePositions.count)
-        nodes[edge] = node
-        valuePositions.append(Position())
-        keyPositions.append(Position())
+        if let existing = children[edge] { return existing }
+        let node = Int32(nodes.count)
+        nodes.append(Node())
+        children[edge] = node
         return node
     }
 
-    mutating func recordValue(node: Int32, _ location: SourceLocation) {
-        if let position = position(location) {
-            valuePositions[Int(node)] = position
-        } else {
-            otherValues[node] = location
-        }
+    mutating func setValue(of node: Int32, line: Int, column: Int) {
+        nodes[Int(node)].valueLine = Int32(clamping: line)
+        nodes[Int(node)].valueColumn = Int32(clamping: column)
     }
 
-    mutating func recordKey(node: Int32, _ location: SourceLocation) {
-        if let position = position(location) {
-            keyPositions[Int(node)] = position
-        } else {
-            otherKeys[node] = location
-        }
+    mutating func setKey(of node: Int32, line: Int, column: Int) {
+        nodes[Int(node)].keyLine = Int32(clamping: line)
+        nodes[Int(node)].keyColumn = Int32(clamping: column)
     }
 
-    // MARK: - Storage
-
-    private func existingNode(for path: PropertyListPath) -> Int32? {
-        var node: Int32 = 0
+    private func find(_ path: PropertyListPath) -> Int32? {
+        var node = Self.root
         for component in path.components {
-            guard let child = nodes[Edge(parent: node, component: component)] else { return nil }
-            node = child
+            guard let next = children[Edge(parent: node, component: component)] else { return nil }
+            node = next
         }
         return node
     }
 
-    private func position(_ location: SourceLocation) -> Position? {
-        guard location.file == file, location.line > 0, location.line <= Int(Int32.max),
-              location.column >= 0, location.column <= Int(Int32.max) else { return nil }
-        return Position(line: Int32(location.line), column: Int32(location.column))
+    private mutating func makePath(_ path: PropertyListPath) -> Int32 {
+        var node = Self.root
+        for component in path.components { node = child(of: node, component) }
+        return node
     }
 
-    private func location(_ position: Position) -> SourceLocation? {
-        position.line == 0 ? nil : SourceLocation(file: file, line: Int(position.line), column: Int(position.column))
+    private func location(_ line: Int32, _ column: Int32) -> SourceLocation? {
+        line == 0 ? nil : SourceLocation(file: file, line: Int(line), column: Int(column))
     }
 }

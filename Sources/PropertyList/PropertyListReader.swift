@@ -30,14 +30,37 @@ public struct PropertyListReader: Sendable {
         try read(Self.contents(ofFile: path, displayPath: displayPath), file: displayPath ?? path)
     }
 
-    /// The bytes of the file at `path` (memory-mapped when safe), or why it cannot be read:
+    /// The largest property list read from a file or standard input: 256 MiB, far above any real
+    /// Info.plist or donation log, and low enough that a huge or endless input is refused before
+    /// it is read rather than exhausting memory.
+    public static let maximumInputSize = 256 << 20
+
+    /// The bytes of the regular file at `path` (memory-mapped), or why it cannot be read:
     /// the one place every command's "cannot read" message comes from.
+    ///
+    /// The file is opened without blocking and checked with `fstat` before a byte is read: a
+    /// directory, FIFO, device (`/dev/zero`) or socket is refused as such, and a file larger than
+    /// `maximumSize` is refused by its size, so neither is ever read whole.
     /// - Throws: ``PropertyListReadError/unreadableFile(path:reason:)`` naming `displayPath ?? path`.
-    public static func contents(ofFile path: String, displayPath: String? = nil) throws(PropertyListReadError) -> Data {
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+    public static func contents(
+        ofFile path: String, displayPath: String? = nil, maximumSize: Int = maximumInputSize
+    ) throws(PropertyListReadError) -> Data {
+        do throws(InputFile.Failure) {
+            return try InputFile.contents(ofFile: path, maximumSize: maximumSize)
         } catch {
-            throw .unreadableFile(path: displayPath ?? path, reason: reason(for: path))
+            throw .unreadableFile(path: displayPath ?? path, reason: error.reason)
+        }
+    }
+
+    /// Standard input, read up to `maximumSize` bytes: more is refused rather than read without end.
+    /// - Throws: ``PropertyListReadError/unreadableFile(path:reason:)`` naming `displayPath`.
+    public static func contentsOfStandardInput(
+        displayPath: String = "-", maximumSize: Int = maximumInputSize
+    ) throws(PropertyListReadError) -> Data {
+        do throws(InputFile.Failure) {
+            return try InputFile.contents(ofDescriptor: 0, maximumSize: maximumSize, what: "standard input")
+        } catch {
+            throw .unreadableFile(path: displayPath, reason: error.reason)
         }
     }
 
@@ -59,13 +82,5 @@ public struct PropertyListReader: Sendable {
     /// with: for callers that know the format (a `.strings` file whose first key is unquoted).
     public func readOpenStep(_ data: Data, file: String) throws(PropertyListReadError) -> PropertyListDocument {
         try OpenStepPropertyListReader(options: options).read(data, file: file)
-    }
-
-    private static func reason(for path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            return "no such file"
-        }
-        return isDirectory.boolValue ? "is a directory" : "permission denied"
     }
 }

@@ -15,15 +15,47 @@ public struct PropertyListWriter: Sendable {
 
     /// The encoded document.
     /// - Throws: ``PropertyListWriteError`` when the format cannot hold a value (a non-finite real
-    ///   in JSON, a control character in an XML string, a date outside years 1–9999 in XML or JSON).
+    ///   in JSON, a control character in an XML string, a date outside years 1–9999 in XML or JSON),
+    ///   or when XML or binary containers nest deeper than the readers' default depth limit.
     public func data(for value: PropertyListValue) throws(PropertyListWriteError) -> Data {
         switch format {
-        case .xml: try PropertyListXMLWriter().data(for: value)
-        case .binary: BinaryPropertyListWriter().data(for: value)
-        case .json: try PropertyListJSONWriter().data(for: value)
+        case .xml:
+            // Checked first: the XML writer would otherwise indent 10,000 levels before it failed.
+            try Self.checkDepth(value, format: .xml)
+            return try PropertyListXMLWriter().data(for: value)
+        case .binary:
+            try Self.checkDepth(value, format: .binary)
+            return BinaryPropertyListWriter().data(for: value)
+        case .json: return try PropertyListJSONWriter().data(for: value)
         case .openStep:
             throw PropertyListWriteError(format: .openStep, path: PropertyListPath(), reason: "writing OpenStep property lists is not supported")
         }
+    }
+
+    /// The deepest container nesting written: ``PropertyListReader/Options/maximumDepth``'s
+    /// default, so that whatever is written can be read back with the default options.
+    public static let maximumDepth = PropertyListReader.Options().maximumDepth
+
+    /// Throws when a container of `value` would stand deeper than ``maximumDepth`` containers.
+    static func checkDepth(_ value: PropertyListValue, format: PropertyListFormat) throws(PropertyListWriteError) {
+        var walker = PropertyListTreeWalker(value)
+        while let step = walker.next() {
+            guard case let .value(value, _) = step else { continue }
+            switch value {
+            case .array, .dictionary:
+                try checkDepth(walker, format: format)
+                walker.enter(value)
+            default: break
+            }
+        }
+    }
+
+    /// Throws when the container the walker just returned would be one past ``maximumDepth``.
+    static func checkDepth(_ walker: PropertyListTreeWalker, format: PropertyListFormat) throws(PropertyListWriteError) {
+        guard walker.depth >= maximumDepth else { return }
+        throw PropertyListWriteError(
+            format: format, path: walker.currentPath,
+            reason: "containers nest deeper than \(maximumDepth) levels, more than the readers accept")
     }
 }
 

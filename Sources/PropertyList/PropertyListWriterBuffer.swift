@@ -27,7 +27,7 @@ struct PropertyListWriterBuffer {
     mutating func appendJSONString(_ text: String) { JSONEscaping.appendQuoted(text, to: &bytes) }
 
     mutating func appendTabs(_ count: Int) {
-        for _ in 0..<count { bytes.append(0x09) }
+        bytes.append(contentsOf: repeatElement(0x09, count: count))
     }
 
     /// Appends the decimal digits of `value` without going through `String`.
@@ -149,7 +149,9 @@ struct PropertyListDateParts: Equatable {
         let interval = date.timeIntervalSinceReferenceDate
         guard interval.isFinite, interval >= Self.earliest, interval < Self.latest else { return nil }
         // Whole seconds since 1970, rounded down, split into days and time of day.
-        let seconds = Int64((interval + 978_307_200).rounded(.down))
+        // Round down before moving the epoch: adding 978,307,200 first would round a date just
+        // before 2001 (-1 ns) up to the next second in Double arithmetic.
+        let seconds = Int64(interval.rounded(.down)) + 978_307_200
         var days = seconds / 86_400
         var timeOfDay = seconds % 86_400
         if timeOfDay < 0 {

@@ -13,7 +13,9 @@ public struct PropertyListXMLWriter: Sendable {
 
     /// The XML document for `value`.
     /// - Throws: ``PropertyListWriteError`` for a string XML 1.0 cannot hold (a control character
-    ///   other than tab, newline and carriage return, or U+FFFE/U+FFFF) and for a date outside years 1–9999.
+    ///   other than tab, newline and carriage return, or U+FFFE/U+FFFF), for a date outside years 1–9999,
+    ///   and for containers nested deeper than ``PropertyListWriter/maximumDepth`` (a UID, written as
+    ///   a `CF$UID` dictionary one level deeper, is read back at that depth too).
     public func data(for value: PropertyListValue) throws(PropertyListWriteError) -> Data {
         var buffer = PropertyListWriterBuffer(capacity: 1 << 16)
         buffer.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -78,6 +80,7 @@ public struct PropertyListXMLWriter: Sendable {
             buffer.appendTabs(indent)
             buffer.append("</data>")
         case let .array(elements):
+            try PropertyListWriter.checkDepth(walker, format: .xml)
             if elements.isEmpty {
                 buffer.append("<array/>")
             } else {
@@ -85,6 +88,7 @@ public struct PropertyListXMLWriter: Sendable {
                 walker.enter(value)
             }
         case let .dictionary(dictionary):
+            try PropertyListWriter.checkDepth(walker, format: .xml)
             if dictionary.isEmpty {
                 buffer.append("<dict/>")
             } else {

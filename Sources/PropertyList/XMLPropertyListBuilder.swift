@@ -16,8 +16,13 @@ struct XMLPropertyListBuilder {
         var keyOffset = 0
         /// `<plist>` holds exactly one value.
         var hasValue = false
-        /// Whether this frame added a component to `path` (only when recording locations).
-        var pushedPath = false
+        /// This container's location node, and the pending key's (only when recording locations).
+        var node: Int32 = -1
+        var keyNode: Int32 = -1
+        /// A `<dict>` one level past the depth limit, admitted only if it turns out to be a
+        /// `{CF$UID: n}` reference: the writers spell a UID (a scalar) as such a dictionary, so a
+        /// UID at the deepest level the binary reader accepts must be readable from XML too.
+        var beyondDepthLimit = false
     }
 
     private let maximumDepth: Int
@@ -26,18 +31,24 @@ struct XMLPropertyListBuilder {
     private var stack: [Frame] = []
     private var containerDepth = 0
     private var root: PropertyListValue?
+    private let bytes: UnsafeRawBufferPointer
     /// The text element being read (`<key>`, `<string>`, `<integer>` …), its offset and text.
     private var textElement: XMLPropertyListElement?
     private var textOffset = 0
+    /// While the text arrives as one unbroken run of source bytes (no reference, CDATA, comment
+    /// or line-end normalisation), it is only tracked as `rawText`, never copied: a 200 MB string
+    /// then costs its String and nothing more. Otherwise it is gathered in `text`.
+    private var rawText: Range<Int>?
+    private var copyingText = false
     private var text: [UInt8] = []
     private var keys = XMLKeyCache()
     private(set) var warnings: [Diagnostic] = []
     private(set) var locations: PropertyListLocations?
-    private var path: [PropertyListPath.Component] = []
 
     init(bytes: UnsafeRawBufferPointer, file: String, options: PropertyListReader.Options) {
         self.maximumDepth = options.maximumDepth
         self.file = file
+        self.bytes = bytes
         self.lines = LineTable(bytes: bytes)
         self.locations = options.recordLocations ? PropertyListLocations(file: file) : nil
         text.reserveCapacity(256)
@@ -77,8 +88,7 @@ struct XMLPropertyListBuilder {
                 throw error("unexpected <key> \(place): <key> belongs only in a <dict>", at: offset)
             }
             if let pending = stack[top].key {
-                throw error(
-                    "expected a value after <key>\(XMLTextSnippet.quote(pending))</key>, found another <key>", at: stack[top].keyOffset)
+                throw missingValue(for: pending, at: stack[top].keyOffset, found: "another <key>", foundAt: offset)
             }
         } else if top >= 0 {
             switch stack[top].element {
@@ -92,50 +102,101 @@ struct XMLPropertyListBuilder {
             }
         }
 
-        let pushedPath = element == .key ? false : recordValueLocation(at: offset, opensContainer: element.isContainer)
+        let node = element == .key ? -1 : recordValueLocation(at: offset)
         if element.isContainer {
-            guard containerDepth < maximumDepth else {
-                throw error("<\(element.name)> nests deeper than the maximum depth of \(maximumDepth) containers", at: offset)
+            var beyondDepthLimit = false
+            if containerDepth >= maximumDepth {
+                guard element == .dict, containerDepth == maximumDepth else {
+                    throw tooDeep(element, at: offset)
+                }
+                beyondDepthLimit = true
             }
             containerDepth += 1
-            stack.append(Frame(element: element, offset: offset, pushedPath: pushedPath))
+            stack.append(Frame(element: element, offset: offset, node: node, beyondDepthLimit: beyondDepthLimit))
         } else {
             textElement = element
             textOffset = offset
-            text.removeAll(keepingCapacity: true)
+            rawText = nil
+            copyingText = false
+            text.removeAll(keepingCapacity: text.capacity <= 1 << 20)
         }
     }
 
-    mutating func endElement() throws(Diagnostic) {
+    /// The end of the innermost element; `offset` is the `<` of its end tag (or of the whole
+    /// element when it is empty, `<true/>`).
+    mutating func endElement(at offset: Int) throws(Diagnostic) {
         if let element = textElement {
             textElement = nil
-            try finishText(element)
+            try finishText(element, endTag: offset)
             return
         }
         guard let frame = stack.popLast() else { return }
-        if frame.pushedPath { path.removeLast() }
         switch frame.element {
         case .plist:
             guard frame.hasValue else { throw error("empty <plist>: expected one value, found </plist>", at: frame.offset) }
         case .dict:
             containerDepth -= 1
             if let pending = frame.key {
-                throw error(
-                    "expected a value after <key>\(XMLTextSnippet.quote(pending))</key>, found </dict>", at: frame.keyOffset)
+                throw missingValue(for: pending, at: frame.keyOffset, found: "</dict>", foundAt: offset)
             }
-            deliver(Self.uidOrDictionary(frame.dictionary))
+            let value = Self.uidOrDictionary(frame.dictionary)
+            if frame.beyondDepthLimit, case .dictionary = value { throw tooDeep(.dict, at: frame.offset) }
+            deliver(value)
         default:
             containerDepth -= 1
             deliver(.array(frame.elements))
         }
     }
 
+    private mutating func tooDeep(_ element: XMLPropertyListElement, at offset: Int) -> Diagnostic {
+        error("<\(element.name)> nests deeper than the maximum depth of \(maximumDepth) containers", at: offset)
+    }
+
+    /// A `<key>` without its value: reported where the element that stands in the value's place
+    /// is, with a note at the key.
+    private mutating func missingValue(for key: String, at keyOffset: Int, found: String, foundAt offset: Int) -> Diagnostic {
+        let keyText = "<key>\(XMLTextSnippet.quote(key))</key>"
+        var diagnostic = error("expected a value after \(keyText), found \(found)", at: offset)
+        diagnostic.notes = [Diagnostic.Note("\(keyText) has no value", at: location(ofByteOffset: keyOffset))]
+        return diagnostic
+    }
+
     /// Whether character data now belongs to a text element (else only whitespace may appear).
     var isReadingText: Bool { textElement != nil }
 
-    /// Character data (also CDATA) inside a text element.
-    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
-        text.append(contentsOf: bytes)
+    /// Character data (also CDATA) inside a text element; `sourceOffset` is where it stands in
+    /// the source when it is a run of source bytes (nil for text libxml2 made itself).
+    mutating func appendText(_ chunk: UnsafeBufferPointer<UInt8>, sourceOffset: Int?) {
+        if !copyingText, let sourceOffset {
+            guard let raw = rawText else {
+                rawText = sourceOffset..<(sourceOffset + chunk.count)
+                return
+            }
+            if raw.upperBound == sourceOffset {
+                rawText = raw.lowerBound..<(sourceOffset + chunk.count)
+                return
+            }
+        }
+        if !copyingText {
+            copyingText = true
+            if let raw = rawText { text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[raw])) }
+        }
+        text.append(contentsOf: chunk)
+    }
+
+    /// The text of the element just ended, wherever it was gathered.
+    private func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws(XMLValueError) -> Result) throws(XMLValueError) -> Result {
+        try Self.withText(copying: copyingText, text, rawText, in: bytes, body)
+    }
+
+    /// Static, so that `body` may mutate the builder (the key cache) while the text is lent.
+    private static func withText<Result>(
+        copying: Bool, _ text: [UInt8], _ rawText: Range<Int>?, in bytes: UnsafeRawBufferPointer,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(XMLValueError) -> Result
+    ) throws(XMLValueError) -> Result {
+        if copying { return try text.withUnsafeBufferPointer { buffer throws(XMLValueError) in try body(buffer) } }
+        guard let raw = rawText, let base = bytes.baseAddress else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + raw.lowerBound, count: raw.count))
     }
 
     /// The diagnostic for non-whitespace `bytes` between elements, starting at `offset`.
@@ -153,9 +214,9 @@ struct XMLPropertyListBuilder {
 
     // MARK: - Values
 
-    private mutating func finishText(_ element: XMLPropertyListElement) throws(Diagnostic) {
+    private mutating func finishText(_ element: XMLPropertyListElement, endTag: Int) throws(Diagnostic) {
         if element == .key {
-            let key = text.withUnsafeBufferPointer { keys.string(for: $0) }
+            let key = (try? Self.withText(copying: copyingText, text, rawText, in: bytes) { keys.string(for: $0) }) ?? ""
             // startElement admitted this <key> only inside a <dict>, so a frame is open.
             let top = stack.count - 1
             guard top >= 0 else { return }
@@ -163,35 +224,86 @@ struct XMLPropertyListBuilder {
             stack[top].keyOffset = textOffset
             if locations != nil {
                 let keyLocation = location(ofByteOffset: textOffset)
-                locations?.recordKey(at: PropertyListPath(path + [.key(key)]), keyLocation)
+                let node = locations?.child(of: stack[top].node, .key(key)) ?? -1
+                stack[top].keyNode = node
+                locations?.setKey(of: node, line: keyLocation.line, column: keyLocation.column)
             }
             return
         }
+        if element.holdsLiteralText { try checkLiteralText(element, endTag: endTag) }
         let value: PropertyListValue
-        let parsed: Result<PropertyListValue, XMLValueError> = text.withUnsafeBufferPointer { buffer in
-            do throws(XMLValueError) {
+        var rolledOver: String?
+        let parsed: Result<PropertyListValue, XMLValueError> = Result { () throws(XMLValueError) in
+            try withText { buffer throws(XMLValueError) in
                 switch element {
-                case .string: return .success(.string(String(decoding: buffer, as: UTF8.self)))
-                case .integer: return .success(.integer(try XMLNumberParser.integer(buffer)))
-                case .real: return .success(.real(try XMLNumberParser.real(buffer)))
-                case .date: return .success(.date(try ISO8601DateParser.date(buffer)))
-                case .data: return .success(.data(try Base64Decoder.decode(buffer)))
+                case .string: return .string(String(decoding: buffer, as: UTF8.self))
+                case .integer: return .integer(try XMLNumberParser.integer(buffer))
+                case .real: return .real(try XMLNumberParser.real(buffer))
+                case .date:
+                    let date = try ISO8601DateParser.date(buffer)
+                    rolledOver = date.rolledOver.map { "<date> '\(XMLTextSnippet.quote(buffer))': \($0)" }
+                    return .date(date.date)
+                case .data: return .data(try Base64Decoder.decode(buffer))
                 case .true, .false:
                     guard buffer.allSatisfy(Self.isXMLSpace) else {
                         throw XMLValueError("unexpected text '\(XMLTextSnippet.quote(buffer))' in <\(element.name)/>: it holds no content")
                     }
-                    return .success(.bool(element == .true))
-                case .key, .plist, .dict, .array: return .failure(XMLValueError("internal: <\(element.name)> is not a text element"))
+                    return .bool(element == .true)
+                case .key, .plist, .dict, .array: throw XMLValueError("internal: <\(element.name)> is not a text element")
                 }
-            } catch {
-                return .failure(error)
             }
         }
         switch parsed {
         case let .success(parsedValue): value = parsedValue
         case let .failure(failure): throw error(failure.message, at: textOffset)
         }
+        if text.capacity > 1 << 20 { text = [] }
+        if let rolledOver, case let .date(date) = value {
+            var written = PropertyListWriterBuffer(capacity: 20)
+            _ = written.appendISODate(date)
+            let read = String(decoding: written.bytes, as: UTF8.self)
+            warnings.append(Diagnostic(
+                .warning, .dateOutOfRange, "\(rolledOver); read as \(read), rolled over as Apple's reader does",
+                at: location(ofByteOffset: textOffset)))
+        }
         deliver(value)
+    }
+
+    /// Apple's reader takes the text of `<integer>`, `<real>`, `<date>` and `<data>` literally, up
+    /// to the next `<`: a reference (`&#49;`), comment, CDATA section or processing instruction
+    /// there is an error, reported where it starts.
+    private mutating func checkLiteralText(_ element: XMLPropertyListElement, endTag: Int) throws(Diagnostic) {
+        var index = textOffset
+        while index < endTag, bytes[index] != UInt8(ascii: ">") { index += 1 }
+        index += 1
+        while index < endTag {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") {
+                throw error(literalTextMessage(element, at: index, endTag: endTag), at: index)
+            }
+            index += 1
+        }
+    }
+
+    private func literalTextMessage(_ element: XMLPropertyListElement, at index: Int, endTag: Int) -> String {
+        func starts(_ literal: String) -> Bool {
+            let needle = Array(literal.utf8)
+            return index + needle.count <= bytes.count && needle.indices.allSatisfy { bytes[index + $0] == needle[$0] }
+        }
+        let what: String
+        if bytes[index] == UInt8(ascii: "&") {
+            var end = index + 1
+            while end < endTag, end - index < 32, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            let reference = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[index..<min(end + 1, endTag)]), as: UTF8.self)
+            what = "reference '\(XMLTextSnippet.quote(reference))'"
+        } else if starts("<!--") {
+            what = "comment"
+        } else if starts("<![CDATA[") {
+            what = "CDATA section"
+        } else {
+            what = "processing instruction"
+        }
+        return "unexpected \(what) in <\(element.name)>: its text is read literally, as Apple's reader does, so it may hold no references, comments, CDATA or processing instructions"
     }
 
     /// Hands a finished value to the container that holds it.
@@ -221,9 +333,11 @@ struct XMLPropertyListBuilder {
     }
 
     /// Apple's readers turn `{CF$UID: n}` (how XML spells a keyed-archiver reference) into a UID.
+    /// Any non-negative n up to 2^64-1 becomes one, so that every UID the binary reader accepts
+    /// (up to 8 bytes) comes back equal after a trip through XML.
     private static func uidOrDictionary(_ dictionary: PropertyListDictionary) -> PropertyListValue {
         if dictionary.count == 1, let entry = dictionary.entries.first, entry.key == "CF$UID",
-           case let .integer(number) = entry.value, let uid = number.uint64Value, uid <= UInt64(UInt32.max) {
+           case let .integer(number) = entry.value, let uid = number.uint64Value {
             return .uid(uid)
         }
         return .dictionary(dictionary)
@@ -232,24 +346,21 @@ struct XMLPropertyListBuilder {
     // MARK: - Locations
 
     /// Records where the value opening at `offset` stands, when locations are wanted.
-    /// - Returns: whether a container's path component was pushed (to pop at its end).
-    private mutating func recordValueLocation(at offset: Int, opensContainer: Bool) -> Bool {
-        guard locations != nil else { return false }
-        var component: PropertyListPath.Component?
+    /// - Returns: the value's location node (-1 when locations are not recorded).
+    private mutating func recordValueLocation(at offset: Int) -> Int32 {
+        guard locations != nil else { return -1 }
+        var node = PropertyListLocations.root
         if !stack.isEmpty {
             let top = stack.count - 1
             switch stack[top].element {
-            case .array: component = .index(stack[top].elements.count)
-            case .dict: component = stack[top].key.map { .key($0) }
-            default: component = nil
+            case .array: node = locations?.child(of: stack[top].node, .index(stack[top].elements.count)) ?? -1
+            case .dict: node = stack[top].keyNode
+            default: node = PropertyListLocations.root
             }
         }
-        let valuePath = component.map { path + [$0] } ?? path
         let valueLocation = location(ofByteOffset: offset)
-        locations?.recordValue(at: PropertyListPath(valuePath), valueLocation)
-        guard opensContainer, let component else { return false }
-        path.append(component)
-        return true
+        locations?.setValue(of: node, line: valueLocation.line, column: valueLocation.column)
+        return node
     }
 
     static func isXMLSpace(_ byte: UInt8) -> Bool {

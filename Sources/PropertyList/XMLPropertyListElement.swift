@@ -56,6 +56,11 @@ enum XMLPropertyListElement: UInt8, CaseIterable {
         }
     }
 
+    /// `<integer>`, `<real>`, `<date>` and `<data>`, whose text Apple reads literally.
+    var holdsLiteralText: Bool {
+        self == .integer || self == .real || self == .date || self == .data
+    }
+
     /// The list shown when an unknown element is found.
     static let expectedList = "plist, dict, array, key, string, integer, real, true, false, date or data"
 }

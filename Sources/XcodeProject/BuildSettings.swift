@@ -1,5 +1,7 @@
+public import PropertyList
+
 /// Build-setting definitions (`--define NAME=VALUE`) and the expansion Xcode applies to Info.plist
-/// strings when `INFOPLIST_EXPAND_BUILD_SETTINGS` is on (apple-semantics R3.4).
+/// strings when `INFOPLIST_EXPAND_BUILD_SETTINGS` is on (R3.4 in ActivityKit.docc, ApplesRules).
 ///
 /// Recognised references: `$(NAME)`, `${NAME}`, and either form with modifiers,
 /// `$(NAME:modifier[:modifier…])` (see ``BuildSettingModifier``). References nest: a definition may refer to
@@ -71,4 +73,9 @@ public struct BuildSettings: Hashable, Sendable {
         /// `--define A=$(A)` has nothing below it: a cycle, reported as such.
         var referencesToNamesBeingExpandedInherit: Bool { false }
     }
+}
+
+extension Diagnostic.Rule {
+    /// A `$(NAME)` whose setting no level defines: Xcode expands it to an empty string (a note).
+    public static let buildSettingUndefined: Self = "build-setting-undefined"
 }

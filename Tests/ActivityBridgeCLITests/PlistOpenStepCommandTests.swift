@@ -1,7 +1,7 @@
 import Foundation
 import PropertyList
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end: `plist lint|print|convert` on OpenStep files (a pbxproj, a `.strings` file),
 /// detected by content, through the built binary.
@@ -43,7 +43,7 @@ struct PlistOpenStepCommandTests {
         """
 
     static func directory(_ files: [String: Data]) throws -> URL {
-        let directory = try TemporaryDirectory.create("plist-openstep")
+        let directory = try TemporaryDirectory.create()
         for (name, data) in files { try data.write(to: directory.appendingPathComponent(name)) }
         return directory
     }

@@ -37,7 +37,7 @@ struct ReplayCommandTests {
               PASS  step 1 check: ok
               FAIL  step 2 continue: handled — screen: expected "splash", got "closed"; lastIntent: expected "X", got nothing (no such key in the result or the snapshot)
             b.plist: b.plist
-              ERROR b.plist:3:7: error: unknown app 'x' (known: hairdressers, walkmate)
+              ERROR b.plist:3:7: error: unknown app 'x' (known: hairdressers, walkmate) [replay-script]
             0 passed, 2 failed
 
             """)

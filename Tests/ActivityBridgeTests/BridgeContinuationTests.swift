@@ -50,6 +50,9 @@ struct BridgeContinuationTests {
         let (_, bridged) = try Self.both(Self.script("walkmate", platform: platform, [Self.addBerlin, Self.open()]))
         #expect(bridged.snapshots.last?["map.favorite"] == "Berlin")
         #expect(bridged.bridgedIntents == [intent])
+        // The bridged intent's favorite is a SyncableEntity: Siri may carry it to other devices from iOS 27.
+        let synced: PropertyListValue = platform == "iOS 27" ? [["type": "WalkMatePlaceEntity", "id": .string(Self.berlin), "title": "Berlin"]] : []
+        #expect(bridged.snapshots.last?["syncedEntities"] == synced)
     }
 
     @Test func withoutAnIntentOnThePlatformTheLegacyHandlerRuns() throws {

@@ -96,10 +96,12 @@ enum BridgeReplay {
         }
     }
 
-    /// A snapshot without `lastIntent`, the one key the two routes may disagree on.
+    /// A snapshot without `lastIntent` and `syncedEntities`, the keys about the last intent that
+    /// ran, on which the two routes may disagree (only the bridge runs intents for continuations).
     static func withoutLastIntent(_ snapshot: PropertyListDictionary) -> PropertyListDictionary {
         var copy = snapshot
         copy["lastIntent"] = nil
+        copy["syncedEntities"] = nil
         return copy
     }
 }

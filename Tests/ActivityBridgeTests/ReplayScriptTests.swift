@@ -79,7 +79,7 @@ struct ReplayScriptTests {
         } throws: { error in
             guard let error = error as? ReplayScriptError else { return false }
             return error.step == 2 && error.location?.line == 7 && error.location?.column == 5
-                && error.description == "\(file):7:5: error: step 2: missing key 'do'"
+                && error.description == "\(file):7:5: error: step 2: missing key 'do' [replay-script]"
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import XcodeProject
 import Testing
 import XcodeProject
 import ActivityKit
@@ -106,6 +107,13 @@ struct ValidationShapeTests {
         #expect(document.root["CFBundleDisplayName"] == "Läuferin 🏃")
     }
 
+    /// Old-style (OpenStep) text reads as Apple reads it: the types at their first character.
+    @Test func oldStyleTextIsReadAsOpenStep() throws {
+        let result = try validate("old-style-text.plist")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(declared(result) == ["com.example.abacus.calculate@4:3"])
+    }
+
     @Test func noActivityTypesIsANoteAtTheRoot() throws {
         let name = "no-activity-types.plist"
         let result = try validate(name)
@@ -119,8 +127,6 @@ struct ValidationShapeTests {
     static let syntaxErrors: [(name: String, line: Int, column: Int, message: String)] = [
         // Xcode preprocesses such files (INFOPLIST_PREPROCESS); read raw, the `#` line is text in a <dict>.
         ("preprocessor-lines.plist", 11, 1, "unexpected text '#ifdef BETA_BUILD' in <dict>: expected only elements here"),
-        // Old-style (OpenStep) text: not XML, so at the first character.
-        ("old-style-text.plist", 1, 1, "not a property list: expected '<' to start an XML document, found '{'"),
         // An unescaped `&`: where the entity name should start.
         ("unescaped-ampersand.plist", 6, 16, "malformed XML: xmlParseEntityRef: no name"),
         ("misspelled-element.plist", 7, 3, "unknown element <strng>"),

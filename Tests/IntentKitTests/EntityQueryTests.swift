@@ -45,6 +45,25 @@ struct EntityQueryTests {
         #expect(try type.entities(for: ["not-a-uuid", UUID().uuidString, berlin.id.uuidString]).map(\.title) == ["Berlin"])
     }
 
+    /// SyncableEntity's one effect: the entities of a performed intent Siri may refer to on the
+    /// user's other devices — syncable types only, and only from iOS 27.
+    @Test(arguments: [(Platform.iOS27, true), (Platform(26, 4), false), (Platform.iOS18, false)])
+    func syncedEntitiesAreTheSyncableOnesFromIOS27(_ platform: Platform, _ syncs: Bool) throws {
+        let store = PlaceStore()
+        let berlin = store.add("Berlin")
+        let book = ContactBook()
+        book.contacts = [ContactEntity(id: "c1", name: "Jenny")]
+        let registry = IntentRegistry(platform: platform)
+        try registry.register(PlaceEntity.self, query: PlaceQuery(store: store))
+        try registry.register(ContactEntity.self, query: ContactQuery(book: book))
+        let instance = IntentInstance(typeName: "Visit", values: [
+            "who": .entity(AnyAppEntity(book.contacts[0])), "place": .entity(AnyAppEntity(berlin)), "note": .string("x"),
+        ], parameterOrder: ["who", "place", "note"])
+        #expect(registry.syncedEntities(of: instance).map(\.title) == (syncs ? ["Berlin"] : []))
+        // A type the registry does not know is left out, whatever it adopts.
+        #expect(IntentRegistry(platform: .iOS27).syncedEntities(of: instance).isEmpty)
+    }
+
     @Test func basicQueryLacksEnumerationAndStringMatching() throws {
         let type = EntityTypeDefinition(ContactEntity.self, query: ContactQuery(book: ContactBook()))
         #expect(!type.isIndexed && !type.isSyncable && !type.isEnumerable && !type.supportsStringQuery)

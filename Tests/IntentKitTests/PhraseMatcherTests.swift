@@ -96,6 +96,39 @@ struct PhraseMatcherTests {
         #expect(shortcuts.match("Load Central Park in Walk Mate") == .noMatch)
     }
 
+    /// "Search for X" fits both "Search ${criteria}" (term "for X") and "Search for ${criteria}"
+    /// (term "X"): the phrase whose fixed text covers more of the utterance wins.
+    @Test func theSearchPhraseWithTheLongestFixedTextWins() throws {
+        let shortcuts = try shortcuts()
+        #expect(shortcuts.match("Search for Central Park in Walk Mate")
+            == .matched(IntentRequest(typeName: "SearchFavoritesIntent", values: ["criteria": .string("Central Park")])))
+        #expect(shortcuts.match("Search Central Park in Walk Mate")
+            == .matched(IntentRequest(typeName: "SearchFavoritesIntent", values: ["criteria": .string("Central Park")])))
+        // Only "Search ${criteria}" fits when nothing follows "for": the term is "for".
+        #expect(shortcuts.match("Search for in Walk Mate")
+            == .matched(IntentRequest(typeName: "SearchFavoritesIntent", values: ["criteria": .string("for")])))
+    }
+
+    @Test func theLongestFixedTextWinsForEntitiesTooAndRealTiesStillAsk() throws {
+        store.add("Park")
+        store.add("the Park")
+        store.add("the Park North")
+        store.add("the Park South")
+        let registry = try makeWalkRegistry(store: store, log: log)
+        let shortcuts = try AppShortcuts(applicationName: "Walk Mate", registry: registry, shortcuts: [
+            AppShortcut(intent: "ShowSavedWalkIntent", phrases: ["Load ${walk} in ${applicationName}", "Load the ${walk} in ${applicationName}"],
+                        shortTitle: "Show", systemImageName: "map"),
+        ])
+        try shortcuts.updateAppShortcutParameters()
+        // Exact for "the Park" (through "Load ${walk}") and for "Park" (through "Load the ${walk}").
+        #expect(matchedTitle(shortcuts.match("Load the Park in Walk Mate")) == "Park")
+        // Several values through the same (longest) phrase are a real tie: Siri asks.
+        guard case let .disambiguation(candidates) = shortcuts.match("Load the par in Walk Mate") else {
+            Issue.record("expected disambiguation"); return
+        }
+        #expect(Set(candidates.titles) == ["Park", "the Park", "the Park North", "the Park South"])
+    }
+
     @Test func sameTitleTwiceDisambiguates() throws {
         store.add("Berlin")
         store.add("Berlin")

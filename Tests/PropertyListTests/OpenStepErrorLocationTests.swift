@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 
 /// Every error of the OpenStep reader, on a text that marks with `1️⃣` exactly where the

@@ -42,7 +42,7 @@ struct XMLSamplePlistsTests {
     /// File, then the diagnostic lines it must produce (errors last), as `plist lint` prints them.
     static let broken: [(String, [String])] = [
         ("Invalid/key-without-value.plist",
-         ["7:2: error: expected a value after <key>CFBundleDisplayName</key>, found another <key> [plist-syntax]"]),
+         ["8:2: error: expected a value after <key>CFBundleDisplayName</key>, found another <key> [plist-syntax]"]),
         ("Invalid/bad-integer.plist",
          ["8:2: error: invalid <integer> '30min': expected decimal digits, found 'm' [plist-syntax]"]),
         ("Invalid/mismatched-tag.plist",

@@ -179,3 +179,60 @@ struct WalkMateAppTests {
         #expect(fixture.app.screenName == "closed")
     }
 }
+
+@Suite("Walk Mate: settings survive a relaunch")
+struct WalkMateSettingsTests {
+    let directory: URL
+    var storePath: String { directory.appendingPathComponent("walkmate.sqlite").path }
+
+    init() throws {
+        directory = try WalkMateTestSupport.temporaryDirectory()
+    }
+
+    private func launch(freshInstallKm: Double = WalkMateDistance.defaultTargetKm) throws -> WalkMateApp {
+        try WalkMateApp(storePath: storePath, platform: .iOS27, declarations: try WalkMateTestSupport.declarations(),
+                        launched: true, targetDistanceKm: freshInstallKm)
+    }
+
+    @Test func theTargetDistanceIsSavedClampedAndReadBackByTheNextProcess() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try launch()
+        #expect(first.store.state.targetDistanceKm == 5)
+        #expect(try first.settings.targetDistanceKm() == nil)   // never changed: nothing saved
+        try first.setTargetDistance(12.5)
+        first.close()
+        let second = try launch(freshInstallKm: 7)
+        #expect(second.store.state.targetDistanceKm == 12.5, "the saved distance beats the fresh-install default")
+        try second.setTargetDistance(99)
+        #expect(try second.settings.targetDistanceKm() == 20)
+        second.close()
+        let third = try launch()
+        defer { third.close() }
+        #expect(third.store.state.targetDistanceKm == 20)
+        // Routes use it without a distance from Shortcuts.
+        guard case .performed = try third.hear("Generate a route in Walk Mate") else { Issue.record("no match"); return }
+        #expect(third.store.state.screen == .generating(distanceKm: 20))
+    }
+
+    @Test func aFailedSaveFailsTheChangeAndLeavesTheFileAsItWas() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let app = try launch()
+        try app.setTargetDistance(8)
+        try app.connection.execute("""
+            CREATE TRIGGER refuse BEFORE UPDATE ON walkmate_settings BEGIN SELECT RAISE(ABORT, 'settings are read-only'); END
+            """)
+        let error = #expect(throws: (any Error).self) { try app.setTargetDistance(15) }
+        #expect(String(describing: error).contains("settings are read-only"))
+        app.close()
+        let next = try launch()
+        defer { next.close() }
+        #expect(next.store.state.targetDistanceKm == 8)
+    }
+
+    @Test func theReducerAsksToSaveTheClampedValue() throws {
+        let reducer = WalkMateReducer(dependencies: WalkMateDependencies(platform: .iOS27) { _ in true })
+        var state = WalkMateState()
+        #expect(try reducer.reduce(into: &state, action: .targetDistanceChanged(km: 1)) == [.saveTargetDistance(km: 3)])
+        #expect(try reducer.reduce(into: &state, action: .targetDistanceChanged(km: 9.5)) == [.saveTargetDistance(km: 9.5)])
+    }
+}

@@ -154,8 +154,8 @@ struct WalkMatePerformanceTests {
         print("walkmate perf: spotlightSearch step, \(searchCPU.count) queries (\(resultCount) results): CPU \(search); wall \(Percentiles(searchWall))")
         #expect(search.p99 < Self.searchP99Bound, "search p99 \(search.p99)")
 
-        // For comparison: the session's generic rule (read every item, fold and compare each) and
-        // IntentKit's full-text search (word prefixes, a different rule).
+        // For comparison: the plain rule over the session's (cached) items, folding and comparing
+        // each per query, and IntentKit's full-text search (word prefixes, a different rule).
         var genericCPU: [Duration] = [], ftsCPU: [Duration] = []
         for number in stride(from: 0, to: Self.favoriteCount, by: 500) {
             let query = Self.name(number).lowercased()
@@ -169,6 +169,6 @@ struct WalkMatePerformanceTests {
             #expect(ours == .array(generic.map { .string($0.title) }))
             #expect(fts.contains { $0.resultTitle == Self.name(number) })
         }
-        print("walkmate perf: generic rule over session.spotlightItems(): CPU \(Percentiles(genericCPU)); IntentKit FTS search: CPU \(Percentiles(ftsCPU))")
+        print("walkmate perf: plain fold-and-compare rule over session.spotlightItems(): CPU \(Percentiles(genericCPU)); IntentKit FTS search: CPU \(Percentiles(ftsCPU))")
     }
 }

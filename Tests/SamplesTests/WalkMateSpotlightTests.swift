@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import ActivityBridge
 import IntentKit
+import PropertyList
 @testable import WalkMate
 
 @Suite("Walk Mate: Spotlight refresh and search")
@@ -65,64 +67,86 @@ struct WalkMateSpotlightTests {
         #expect(try old.app.spotlight.indexedFavoriteNames() == [])
     }
 
+    /// Searching is the replay session's (over the same index): it finds Walk Mate's titles and
+    /// keywords once the pending refresh ran.
     @Test(arguments: [("berl", ["Berlin", "Berlin Mitte"]), ("ERLIN", ["Berlin", "Berlin Mitte"]), ("zurich", ["Zürich Lake"]),
                       ("Mitte", ["Berlin Mitte"]), ("lake", ["Zürich Lake"]), ("", []), ("Central Park", [])])
     func searchFindsTitlesAndKeywordsContainingTheQuery(_ query: String, _ expected: [String]) throws {
-        for name in ["Berlin", "Zürich Lake", "Berlin Mitte"] { try fixture.add(name) }
-        #expect(try spotlight.itemsContaining(query).map(\.resultTitle) == expected)
+        let replay = try WalkMateReplaySession()
+        for name in ["Berlin", "Zürich Lake", "Berlin Mitte"] { try replay.perform("addFavorite", ["name": .string(name), "latitude": 1.0, "longitude": 2.0]) }
+        #expect(try replay.search(query) == expected)
     }
 
     @Test func searchSeesChangesMadeAfterTheLastSearch() throws {
-        try fixture.add("Berlin")
-        #expect(try spotlight.itemsContaining("Berlin").count == 1)
-        try fixture.app.renameFavorite(named: "Berlin", to: "Potsdam")
-        #expect(try spotlight.itemsContaining("Berlin").isEmpty)
-        #expect(try spotlight.itemsContaining("pots").map(\.resultTitle) == ["Potsdam"])
+        let replay = try WalkMateReplaySession()
+        try replay.perform("addFavorite", ["name": "Berlin", "latitude": 1.0, "longitude": 2.0])
+        #expect(try replay.search("Berlin").count == 1)
+        try replay.perform("renameFavorite", ["from": "Berlin", "to": "Potsdam"])
+        #expect(try replay.search("Berlin").isEmpty)
+        #expect(try replay.search("pots") == ["Potsdam"])
     }
 }
 
-@Suite("Walk Mate: folded name pool")
-struct WalkMateFoldedNamePoolTests {
-    @Test func findsEachOwnerOnceInOrderWhicheverOfItsNamesMatches() {
-        var pool = FoldedNamePool()
-        pool.append(["Berlin", "Berlin"], owner: 0)
-        pool.append(["Café Loop", "coffee"], owner: 1)
-        pool.append(["Park", "berlin park"], owner: 2)
-        #expect(pool.count == 6)
-        #expect(pool.owners(containing: "BERLIN") == [0, 2])
-        #expect(pool.owners(containing: "cafe") == [1])
-        #expect(pool.owners(containing: "fee") == [1])
-        #expect(pool.owners(containing: "loopcoffee") == [])   // never across two names
-        #expect(pool.owners(containing: " ") == [])
-        #expect(pool.owners(containing: "") == [])
-        #expect(FoldedNamePool().owners(containing: "a") == [])
+/// Walk Mate in a replay session of its own, for driving it step by step.
+final class WalkMateReplaySession {
+    let directory: URL
+    let session: ReplaySession
+    private var index = 0
+
+    init(platform: Platform = .iOS27, launched: Bool = false) throws {
+        directory = try WalkMateTestSupport.temporaryDirectory()
+        session = try ReplaySession(
+            script: ReplayScript(name: "walkmate test", app: "walkmate", launched: launched, steps: []), app: WalkMateReplayApp.self,
+            environment: ReplayEnvironment(directory: directory, platform: platform, launched: launched,
+                                           resourceRoots: [WalkMateTestSupport.packageRoot]))
     }
 
-    @Test func agreesWithFoldedContainsOnRandomNamesAndQueries() {
-        // Deterministic pseudo-random names over a small alphabet, so queries of every length hit.
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(bound))
-        }
-        let alphabet = Array("abcÄé lo0")
-        func word(_ length: Int) -> String { String((0..<length).map { _ in alphabet[next(alphabet.count)] }) }
-        let entries = (0..<300).map { _ in [word(1 + next(12))] + (next(2) == 0 ? [word(1 + next(6))] : []) }
-        var pool = FoldedNamePool()
-        for (owner, names) in entries.enumerated() { pool.append(names, owner: owner) }
-        for _ in 0..<400 {
-            let query = word(1 + next(5))
-            let expected = entries.indices.filter { entries[$0].contains { $0.foldedContains(query) } }
-            #expect(pool.owners(containing: query) == expected, "query '\(query)'")
-        }
+    deinit {
+        session.close()
+        try? FileManager.default.removeItem(at: directory)
     }
 
-    @Test func aNeedleAtTheVeryEndIsFound() {
-        var pool = FoldedNamePool()
-        pool.append(["ab"], owner: 0)
-        pool.append(["xyz"], owner: 1)
-        #expect(pool.owners(containing: "z") == [1])
-        #expect(pool.owners(containing: "xyz") == [1])
-        #expect(pool.owners(containing: "xyzw") == [])
+    var app: WalkMateReplayApp { session.app as! WalkMateReplayApp }
+
+    @discardableResult
+    func perform(_ action: String, _ arguments: PropertyListDictionary = [:]) throws -> ReplayStepResult {
+        index += 1
+        return try session.perform(ReplayStep(index: index, action: action, arguments: arguments))
+    }
+
+    /// The titles a `spotlightSearch` step returns.
+    func search(_ query: String) throws -> [String] {
+        try perform("spotlightSearch", ["query": .string(query)]).values["results"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+}
+
+@Suite("Walk Mate: terminate and relaunch")
+struct WalkMateTerminateTests {
+    @Test func terminateStartsANewClosedProcessOverTheSameFiles() throws {
+        let replay = try WalkMateReplaySession(launched: true)
+        try replay.perform("addFavorite", ["name": "Berlin", "latitude": 1.0, "longitude": 2.0])
+        try replay.perform("setTargetDistance", ["km": 9])
+        try replay.perform("openFavorite", ["name": "Berlin"])
+        let before = replay.app.app
+        #expect(try replay.perform("terminate").outcome == "ok")
+        let after = replay.app.app
+        #expect(after !== before && !before.connection.isOpen)
+        #expect(after.screenName == "closed" && after.store.state.targetDistanceKm == 9)
+        #expect(try after.favorites.load().map(\.name) == ["Berlin"])
+        // The session's own stores stay: the open donated before the relaunch is still there.
+        #expect(try replay.session.snapshot()["intentDonations"] == ["OpenWalkMatePlaceIntent"])
+    }
+
+    @Test func aRelaunchThatCannotOpenTheFavoritesFailsTheStepAndSaysWhy() throws {
+        let replay = try WalkMateReplaySession(launched: true)
+        let path = replay.directory.appendingPathComponent("walkmate.sqlite").path
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect {
+            try replay.perform("terminate")
+        } throws: { error in
+            guard case let .failed(message)? = error as? ReplayStepError else { return false }
+            return message.hasPrefix("Walk Mate failed") && message.contains("walkmate.sqlite")
+        }
     }
 }

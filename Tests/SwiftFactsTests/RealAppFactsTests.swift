@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import SwiftFacts
 
@@ -308,10 +309,8 @@ struct RealAppFactsTests {
 
 /// ../shared/corpus/apps beside the checkout.
 enum RealApps {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus/apps")
-    static let present = FileManager.default.fileExists(atPath: root.appendingPathComponent("README.md").path)
+    static let root = SharedCorpus.apps
+    static let present = SharedCorpus.appsArePresent
 
     /// Every `.swift` file of the app, display paths relative to the app's folder, sorted.
     static func files(_ app: String) -> [SwiftSourceFile] {

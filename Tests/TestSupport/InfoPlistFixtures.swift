@@ -2,8 +2,8 @@ import Foundation
 
 /// The project's own Info.plists in the shapes real apps ship (`Fixtures/InfoPlists`, written for
 /// these tests): intent class names, reverse-DNS, `$(PRODUCT_BUNDLE_IDENTIFIER).suffix`, system types,
-/// bare names, a `<dict>` where the array belongs, CRLF, UTF-16, no activity types, and files that are
-/// not property lists as they stand (C-preprocessor lines, old-style text, XML errors). They stand in
+/// bare names, a `<dict>` where the array belongs, CRLF, UTF-16, no activity types, old-style (OpenStep)
+/// text, and files that are not property lists as they stand (C-preprocessor lines, XML errors). They stand in
 /// for the real-world corpus of `../shared`, so a clone without it still tests these shapes. Binary
 /// Info.plists are made in the tests from these (`BinaryPropertyListWriter`).
 package enum InfoPlistFixtures {
@@ -17,10 +17,9 @@ package enum InfoPlistFixtures {
         return names.filter { $0.hasSuffix(".plist") }.sorted()
     }()
 
-    /// The fixtures that are not valid XML or binary property lists: each reads as one `plist-syntax` error.
+    /// The fixtures that are not valid property lists: each reads as one `plist-syntax` error.
     package static let malformed: Set<String> = [
-        "comments-only.plist", "misspelled-element.plist", "old-style-text.plist",
-        "preprocessor-lines.plist", "unescaped-ampersand.plist",
+        "comments-only.plist", "misspelled-element.plist", "preprocessor-lines.plist", "unescaped-ampersand.plist",
     ]
 
     /// The fixtures that read as property lists.

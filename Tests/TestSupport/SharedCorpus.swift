@@ -12,6 +12,12 @@ package enum SharedCorpus {
     /// `corpus/realworld/`: Info.plists and other plists from public repositories, with `MANIFEST.tsv`.
     package static let realWorld: URL = root.appendingPathComponent("corpus/realworld")
 
+    /// `corpus/apps/`: the audit-relevant files of real app repositories, one folder per app.
+    package static let apps: URL = root.appendingPathComponent("corpus/apps")
+
+    /// Whether the real apps are there.
+    package static let appsArePresent: Bool = TestPaths.exists(apps.appendingPathComponent("README.md"))
+
     /// Whether the shared data is there (both folders the tests read).
     package static let isPresent: Bool = TestPaths.exists(conformance) && TestPaths.exists(realWorld)
 

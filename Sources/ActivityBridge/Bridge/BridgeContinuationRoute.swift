@@ -104,7 +104,7 @@ public struct BridgeContinuationRoute: ContinuationRoute {
         do {
             switch try registry.run(request, source: "bridge") {
             case let .performed(performed):
-                session.noteIntentRan(performed.intent.typeName)
+                session.noteIntentRan(performed)
                 return true
             case .needsValue:
                 return false

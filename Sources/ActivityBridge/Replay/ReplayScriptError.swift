@@ -29,11 +29,14 @@ public struct ReplayScriptError: Error, Hashable, Sendable, CustomStringConverti
         return "step \(step)\(name): \(message)"
     }
 
-    /// `FILE:LINE:COL: error: step 3 (frobnicate): unknown step 'frobnicate'`.
-    public var description: String {
-        let place = location.map(\.description) ?? file
-        return "\(place): error: \(summary)"
+    /// The error as a diagnostic (rule `replay-script`), at its location or, when the reader recorded
+    /// none (an unreadable file, a script built in memory), at the start of the file.
+    public var diagnostic: Diagnostic {
+        Diagnostic(.error, .replayScript, summary, at: location ?? SourceLocation(file: file, line: 1, column: 1))
     }
+
+    /// `FILE:LINE:COL: error: step 3 (frobnicate): unknown step 'frobnicate' [replay-script]`.
+    public var description: String { diagnostic.description }
 }
 
 /// What a step implementation throws; the session adds the step index and location.
@@ -58,4 +61,9 @@ public enum ReplayStepError: Error, Hashable, Sendable, CustomStringConvertible 
         case let .failed(reason): reason
         }
     }
+}
+
+extension Diagnostic.Rule {
+    /// A replay script that cannot run: unreadable, malformed, an unknown app or step, a bad argument.
+    public static let replayScript: Self = "replay-script"
 }

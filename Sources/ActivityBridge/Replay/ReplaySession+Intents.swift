@@ -82,7 +82,7 @@ extension ReplaySession {
     public func result(of outcome: IntentRunOutcome) throws(ReplayStepError) -> ReplayStepResult {
         switch outcome {
         case let .performed(performed):
-            noteIntentRan(performed.intent.typeName)
+            noteIntentRan(performed)
             if performed.opensApp, app.launchPhase == .closed { try app.launch() }
             var values = PropertyListDictionary()
             values["intent"] = .string(performed.intent.typeName)

@@ -28,6 +28,15 @@ public final class ReplaySession {
     public var pendingQuestion: ReplayQuestion?
     /// The type name of the last intent that ran (`lastIntent`).
     public private(set) var lastIntent: String?
+    /// The entities of the last intent that ran which Siri may refer to on the user's other
+    /// devices (`SyncableEntity`, iOS 27): the `syncedEntities` key.
+    public private(set) var lastSyncedEntities: [AnyAppEntity] = []
+    /// What Spotlight holds, packed for searching; see ``currentSpotlightPool()``.
+    var spotlightPool: ReplaySpotlightPool? {
+        didSet { spotlightPoolReadCount += 1 }
+    }
+    /// How many times the Spotlight stores were read into the pool (tests see the caching).
+    package private(set) var spotlightPoolReadCount = 0
 
     /// Creates the app for `script` over the stores of `environment`.
     /// - Parameter bridgeRoute: builds the bridge's route for apps with a bridge manifest; the
@@ -113,11 +122,21 @@ public final class ReplaySession {
     }
 
     /// Records that an intent ran (for `lastIntent`); routes and apps call it for intents they run.
+    /// Without the performed intent its entities are unknown: `syncedEntities` becomes empty.
     public func noteIntentRan(_ typeName: String) {
         lastIntent = typeName
+        lastSyncedEntities = []
     }
 
-    /// The app's snapshot plus the keys every app shares: `donations`, `intentDonations`, `lastIntent`.
+    /// Records a performed intent: `lastIntent`, and for `syncedEntities` its entities whose
+    /// type syncs across devices on the app's platform.
+    public func noteIntentRan(_ performed: PerformedIntent) {
+        noteIntentRan(performed.intent.typeName)
+        lastSyncedEntities = app.intents?.syncedEntities(of: performed.intent) ?? []
+    }
+
+    /// The app's snapshot plus the keys every app shares: `donations`, `intentDonations`,
+    /// `lastIntent` and `syncedEntities` (once an intent ran; `{type, id, title}` each).
     public func snapshot() throws(ReplayStepError) -> PropertyListDictionary {
         var snapshot = try app.snapshot()
         if snapshot["donations"] == nil {
@@ -139,6 +158,11 @@ public final class ReplaySession {
         }
         if snapshot["lastIntent"] == nil, let lastIntent {
             snapshot["lastIntent"] = .string(lastIntent)
+        }
+        if snapshot["syncedEntities"] == nil, lastIntent != nil {
+            snapshot["syncedEntities"] = .array(lastSyncedEntities.map { entity -> PropertyListValue in
+                .dictionary(["type": .string(entity.typeName), "id": .string(entity.identifier), "title": .string(entity.title)])
+            })
         }
         return snapshot
     }

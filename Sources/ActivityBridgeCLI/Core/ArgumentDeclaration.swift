@@ -3,27 +3,27 @@
 ///
 /// Commands declare typed handles (``Option``, ``Flag``, ``Positional``) and read their values from
 /// ``ParsedArguments`` through the same handles; shared ones live in ``CommonOptions``.
-public struct ArgumentDeclaration: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable { case option, flag, positional }
+package struct ArgumentDeclaration: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable { case option, flag, positional }
 
-    public var kind: Kind
+    package var kind: Kind
     /// `--format`, or the placeholder of a positional argument (`PLIST`).
-    public var name: String
+    package var name: String
     /// A short spelling (`-o` for `--output`).
-    public var shortName: String?
+    package var shortName: String?
     /// What the value stands for in help (`FORMAT`, `PATH`); options only.
-    public var valueName: String
+    package var valueName: String
     /// The only values accepted, the first being the default when ``defaultValue`` is nil; empty: any.
-    public var choices: [String]
+    package var choices: [String]
     /// The value when the option is absent, shown in help.
-    public var defaultValue: String?
-    public var isRepeatable: Bool
-    public var isRequired: Bool
+    package var defaultValue: String?
+    package var isRepeatable: Bool
+    package var isRequired: Bool
     /// One or two sentences; choices and default are appended from the declaration.
-    public var help: String
+    package var help: String
 
     /// The help entry's left column: `-o, --output OUT`, `--format FORMAT`, `--dry-run`, `PLIST`.
-    public var helpName: String {
+    package var helpName: String {
         switch kind {
         case .positional: name
         case .flag: [shortName, name].compactMap { $0 }.joined(separator: ", ")
@@ -32,7 +32,7 @@ public struct ArgumentDeclaration: Hashable, Sendable {
     }
 
     /// The help entry's text, with the choices and default the parser enforces.
-    public var helpText: String {
+    package var helpText: String {
         let required = isRequired && kind == .option ? " Required." : ""
         guard !choices.isEmpty else {
             return (defaultValue.map { "\(help) (default \($0))." } ?? help) + required
@@ -46,7 +46,7 @@ public struct ArgumentDeclaration: Hashable, Sendable {
 
     /// This argument in the usage line: `[--format text|json]`, `--to xml1|binary1|json`,
     /// `[--define NAME=VALUE]...`, `PLIST...`, `[PATH]`.
-    public var usageText: String {
+    package var usageText: String {
         var text: String
         switch kind {
         case .positional: text = name
@@ -61,12 +61,12 @@ public struct ArgumentDeclaration: Hashable, Sendable {
 }
 
 /// An option that takes a value (`--format json`, `--format=json`, `-o OUT`), read as `Value`.
-public struct Option<Value: Sendable>: Sendable {
-    public let declaration: ArgumentDeclaration
+package struct Option<Value: Sendable>: Sendable {
+    package let declaration: ArgumentDeclaration
     /// Turns the text given into the value, or says why it cannot (a usage error).
     let convert: @Sendable (String) throws(CommandError) -> Value
 
-    public init(
+    package init(
         _ name: String, short: String? = nil, value valueName: String, choices: [String] = [], default defaultValue: String? = nil,
         repeatable: Bool = false, required: Bool = false, help: String,
         convert: @escaping @Sendable (String) throws(CommandError) -> Value
@@ -80,7 +80,7 @@ public struct Option<Value: Sendable>: Sendable {
 
 extension Option where Value == String {
     /// An option whose value is used as written.
-    public init(
+    package init(
         _ name: String, short: String? = nil, value valueName: String, choices: [String] = [], default defaultValue: String? = nil,
         repeatable: Bool = false, required: Bool = false, help: String
     ) {
@@ -91,7 +91,7 @@ extension Option where Value == String {
 
 extension Option where Value == Int {
     /// An option whose value is a positive whole number.
-    public static func positiveInteger(_ name: String, value valueName: String = "N", default defaultValue: Int, help: String) -> Self {
+    package static func positiveInteger(_ name: String, value valueName: String = "N", default defaultValue: Int, help: String) -> Self {
         Option(name, value: valueName, default: String(defaultValue), help: help) { text throws(CommandError) in
             guard let number = Int(text), number > 0 else {
                 throw .usage("invalid value '\(text)' for '\(name)': expected a positive whole number")
@@ -102,10 +102,10 @@ extension Option where Value == Int {
 }
 
 /// A flag without a value (`--dry-run`).
-public struct Flag: Sendable {
-    public let declaration: ArgumentDeclaration
+package struct Flag: Sendable {
+    package let declaration: ArgumentDeclaration
 
-    public init(_ name: String, help: String) {
+    package init(_ name: String, help: String) {
         declaration = ArgumentDeclaration(
             kind: .flag, name: name, shortName: nil, valueName: "", choices: [], defaultValue: nil,
             isRepeatable: false, isRequired: false, help: help)
@@ -113,10 +113,10 @@ public struct Flag: Sendable {
 }
 
 /// A positional argument (`PLIST...`, `[PATH]`); its values are the words not taken by options.
-public struct Positional: Sendable {
-    public let declaration: ArgumentDeclaration
+package struct Positional: Sendable {
+    package let declaration: ArgumentDeclaration
 
-    public init(_ name: String, repeatable: Bool = false, required: Bool = true, help: String) {
+    package init(_ name: String, repeatable: Bool = false, required: Bool = true, help: String) {
         declaration = ArgumentDeclaration(
             kind: .positional, name: name, shortName: nil, valueName: "", choices: [], defaultValue: nil,
             isRepeatable: repeatable, isRequired: required, help: help)

@@ -2,30 +2,30 @@
 /// subcommands) and a run function that receives the arguments already parsed against it.
 ///
 /// `run` returns an exit code, or throws a ``CommandError``, which the runner prints with the usage line.
-public protocol Command: Sendable {
+package protocol Command: Sendable {
     static var configuration: CommandConfiguration { get }
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode
 }
 
 extension Command {
     /// Groups: a missing or unknown subcommand is a usage error.
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         throw CommandError.usage("missing subcommand")
     }
 }
 
 /// What a command is: the words that invoke it, what it does, what it accepts, its subcommands.
-public struct CommandConfiguration: Sendable {
+package struct CommandConfiguration: Sendable {
     /// The words after `activity-bridge`, e.g. `plist lint`; empty for the root.
-    public var path: String
-    public var overview: String
+    package var path: String
+    package var overview: String
     /// Every argument, in the order usage and help list them.
-    public var arguments: [ArgumentDeclaration]
-    public var subcommands: [any Command.Type]
+    package var arguments: [ArgumentDeclaration]
+    package var subcommands: [any Command.Type]
     /// Usage text after the path when it cannot be derived (the root and groups); nil: derived.
-    public var usageOverride: String?
+    package var usageOverride: String?
 
-    public init(path: String, overview: String, arguments: [ArgumentDeclaration] = [],
+    package init(path: String, overview: String, arguments: [ArgumentDeclaration] = [],
                 subcommands: [any Command.Type] = [], usage: String? = nil) {
         self.path = path
         self.overview = overview
@@ -35,12 +35,12 @@ public struct CommandConfiguration: Sendable {
     }
 
     /// The command's own name: the last word of its path.
-    public var name: String { path.split(separator: " ").last.map(String.init) ?? "" }
+    package var name: String { path.split(separator: " ").last.map(String.init) ?? "" }
 
     /// `Usage: activity-bridge validate [--format text|json|sarif] … PLIST...`: options first, then positionals.
-    public var usageLine: String { "Usage: activity-bridge \(usage)" }
+    package var usageLine: String { "Usage: activity-bridge \(usage)" }
 
-    public var usage: String {
+    package var usage: String {
         if let usageOverride { return [path, usageOverride].filter { !$0.isEmpty }.joined(separator: " ") }
         if !subcommands.isEmpty { return "\(path) <subcommand> [options]" }
         let options = arguments.filter { $0.kind != .positional }.map(\.usageText)
@@ -48,12 +48,12 @@ public struct CommandConfiguration: Sendable {
         return ([path] + options + positionals).joined(separator: " ")
     }
 
-    public var seeHelpLine: String {
+    package var seeHelpLine: String {
         path.isEmpty ? "See 'activity-bridge --help'." : "See 'activity-bridge \(path) --help'."
     }
 
     /// The `--help` text: OVERVIEW, USAGE, ARGUMENTS, OPTIONS and SUBCOMMANDS sections.
-    public var helpText: String {
+    package var helpText: String {
         var text = "OVERVIEW: \(overview)\n\nUSAGE: activity-bridge \(usage)\n"
         let positionals = arguments.filter { $0.kind == .positional }
         if !positionals.isEmpty {
@@ -79,8 +79,8 @@ public struct CommandConfiguration: Sendable {
 
 /// Dispatches arguments through a command tree, parses them against the command's declarations and
 /// turns errors into messages and exit codes.
-public enum CommandRunner {
-    public static func run(_ root: any Command.Type, arguments: [String], context: CommandContext) -> ExitCode {
+package enum CommandRunner {
+    package static func run(_ root: any Command.Type, arguments: [String], context: CommandContext) -> ExitCode {
         var command = root
         var rest = arguments[...]
         while let next = rest.first, let sub = command.configuration.subcommands.first(where: { $0.configuration.name == next }) {

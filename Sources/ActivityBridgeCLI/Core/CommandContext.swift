@@ -1,21 +1,21 @@
 import Foundation
 
 /// Where a command writes: standard output and error, real or captured (for in-process tests).
-public final class CommandOutput: @unchecked Sendable {
+package final class CommandOutput: @unchecked Sendable {
     // @unchecked: the buffer is guarded by `lock`; the file handle is only written.
     private let handle: FileHandle?
     private let lock = NSLock()
     private var buffer = Data()
 
     /// Writes to `handle`.
-    public init(handle: FileHandle) { self.handle = handle }
+    package init(handle: FileHandle) { self.handle = handle }
 
     /// Collects everything written; read it back with ``capturedText``.
-    public init() { handle = nil }
+    package init() { handle = nil }
 
-    public func write(_ text: String) { write(Data(text.utf8)) }
+    package func write(_ text: String) { write(Data(text.utf8)) }
 
-    public func write(_ data: Data) {
+    package func write(_ data: Data) {
         if let handle {
             handle.write(data)
         } else {
@@ -23,20 +23,20 @@ public final class CommandOutput: @unchecked Sendable {
         }
     }
 
-    public var capturedData: Data { lock.withLock { buffer } }
-    public var capturedText: String { String(decoding: capturedData, as: UTF8.self) }
+    package var capturedData: Data { lock.withLock { buffer } }
+    package var capturedText: String { String(decoding: capturedData, as: UTF8.self) }
 }
 
 /// What a running command may touch besides its arguments.
-public struct CommandContext: Sendable {
-    public var standardOutput: CommandOutput
-    public var standardError: CommandOutput
+package struct CommandContext: Sendable {
+    package var standardOutput: CommandOutput
+    package var standardError: CommandOutput
     /// Progress lines go to stderr only when it is a terminal, never into stdout.
-    public var showsProgress: Bool
+    package var showsProgress: Bool
     /// Directory that relative paths (the default store, sample plists) resolve against.
-    public var currentDirectory: String
+    package var currentDirectory: String
 
-    public init(
+    package init(
         standardOutput: CommandOutput, standardError: CommandOutput,
         showsProgress: Bool = false,
         currentDirectory: String = FileManager.default.currentDirectoryPath
@@ -48,7 +48,7 @@ public struct CommandContext: Sendable {
     }
 
     /// The process's own stdout and stderr.
-    public static func live() -> CommandContext {
+    package static func live() -> CommandContext {
         CommandContext(
             standardOutput: CommandOutput(handle: .standardOutput),
             standardError: CommandOutput(handle: .standardError),
@@ -57,12 +57,12 @@ public struct CommandContext: Sendable {
     }
 
     /// Captured streams, for tests.
-    public static func captured(currentDirectory: String = FileManager.default.currentDirectoryPath) -> CommandContext {
+    package static func captured(currentDirectory: String = FileManager.default.currentDirectoryPath) -> CommandContext {
         CommandContext(standardOutput: CommandOutput(), standardError: CommandOutput(), currentDirectory: currentDirectory)
     }
 
     /// Resolves a user-given path against ``currentDirectory``.
-    public func resolve(_ path: String) -> String {
+    package func resolve(_ path: String) -> String {
         path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
     }
 }

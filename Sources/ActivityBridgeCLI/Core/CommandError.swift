@@ -1,5 +1,5 @@
 /// An error a command reports as `error: MESSAGE`, followed by its usage line, with its exit code.
-public enum CommandError: Error, Equatable, Sendable {
+package enum CommandError: Error, Equatable, Sendable {
     /// Unknown flag, missing or malformed argument: exit 64.
     case usage(String)
     /// An input file is missing or unreadable: exit 66.
@@ -9,13 +9,13 @@ public enum CommandError: Error, Equatable, Sendable {
     /// Something that should not happen: exit 70.
     case internalError(String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case let .usage(m), let .noInput(m), let .failure(m), let .internalError(m): m
         }
     }
 
-    public var exitCode: ExitCode {
+    package var exitCode: ExitCode {
         switch self {
         case .usage: .usage
         case .noInput: .noInput

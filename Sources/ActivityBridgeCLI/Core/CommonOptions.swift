@@ -1,4 +1,5 @@
 import ActivityKit
+import XcodeProject
 import PropertyList
 import XcodeProject
 

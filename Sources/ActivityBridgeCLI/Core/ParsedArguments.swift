@@ -1,13 +1,13 @@
 /// A command's arguments split and checked against its declarations: unknown options, missing values,
 /// values outside an option's choices, missing required arguments and extra positionals are usage
 /// errors (exit 64) before the command runs.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     private var values: [String: [String]] = [:]
     private var setFlags: Set<String> = []
     private var positionals: [String] = []
     private let declarations: [ArgumentDeclaration]
 
-    public init(_ arguments: [String], declarations: [ArgumentDeclaration]) throws(CommandError) {
+    package init(_ arguments: [String], declarations: [ArgumentDeclaration]) throws(CommandError) {
         self.declarations = declarations
         var byName: [String: ArgumentDeclaration] = [:]
         for declaration in declarations where declaration.kind != .positional {
@@ -69,7 +69,7 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The value of `option` (its last occurrence), the declared default when absent, else nil.
-    public func value<Value>(_ option: Option<Value>) throws(CommandError) -> Value? {
+    package func value<Value>(_ option: Option<Value>) throws(CommandError) -> Value? {
         guard let text = values[option.declaration.name]?.last ?? option.declaration.defaultValue
             ?? (option.declaration.choices.first.flatMap { option.declaration.isRequired ? nil : $0 })
         else { return nil }
@@ -77,29 +77,29 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The value of an option that has a default or is required: never nil.
-    public func value<Value>(_ option: Option<Value>, default fallback: Value) throws(CommandError) -> Value {
+    package func value<Value>(_ option: Option<Value>, default fallback: Value) throws(CommandError) -> Value {
         try value(option) ?? fallback
     }
 
     /// Every value of a repeatable option, in order.
-    public func values<Value>(_ option: Option<Value>) throws(CommandError) -> [Value] {
+    package func values<Value>(_ option: Option<Value>) throws(CommandError) -> [Value] {
         var converted: [Value] = []
         for text in values[option.declaration.name] ?? [] { converted.append(try option.convert(text)) }
         return converted
     }
 
     /// Whether `option` was given at all.
-    public func isGiven<Value>(_ option: Option<Value>) -> Bool { values[option.declaration.name] != nil }
+    package func isGiven<Value>(_ option: Option<Value>) -> Bool { values[option.declaration.name] != nil }
 
-    public func isSet(_ flag: Flag) -> Bool { setFlags.contains(flag.declaration.name) }
+    package func isSet(_ flag: Flag) -> Bool { setFlags.contains(flag.declaration.name) }
 
     /// The words given to `positional`: one (or none when optional), or all the rest when it repeats.
-    public func values(_ positional: Positional) -> [String] {
+    package func values(_ positional: Positional) -> [String] {
         let declared = declarations.filter { $0.kind == .positional }
         guard let index = declared.firstIndex(of: positional.declaration), index < positionals.count else { return [] }
         return positional.declaration.isRepeatable ? Array(positionals[index...]) : [positionals[index]]
     }
 
     /// The single word given to a non-repeating positional, if any.
-    public func value(_ positional: Positional) -> String? { values(positional).first }
+    package func value(_ positional: Positional) -> String? { values(positional).first }
 }

@@ -97,6 +97,18 @@ public final class IntentRegistry {
         return type
     }
 
+    /// The entities among `instance`'s values that the system may refer to on the user's other
+    /// devices (R9.4): their type adopts `SyncableEntity` and ``platform`` is iOS 27 or later. Siri
+    /// can carry a conversation about them to another device; other entities stay on this one.
+    /// In parameter order; values of unregistered types are left out.
+    public func syncedEntities(of instance: IntentInstance) -> [AnyAppEntity] {
+        instance.parameterOrder.compactMap { name in
+            guard let entity = instance.entity(name), let type = entityTypes[entity.typeName],
+                  type.syncsAcrossDevices(on: platform) else { return nil }
+            return entity
+        }
+    }
+
     /// The entity a stored reference names, or nil when it no longer resolves.
     public func entity(_ reference: EntityIdentifier) throws -> AnyAppEntity? {
         try entityType(named: reference.typeName).entity(for: reference.identifier)

@@ -4,7 +4,9 @@ extension PhraseIndex {
     /// Order: an exact phrase (every value's title and synonyms) wins; then a search schema's
     /// free-text term; then partial matches, where the text in a template's parameter position is
     /// contained in value names. Within a tier, the app's own App Shortcuts beat phrases implied
-    /// by an assistant schema. One distinct intent and value → matched; several → disambiguation.
+    /// by an assistant schema, then the phrases with the longest fixed text beat the others ("Search
+    /// for X" reads the term X, not "for X"). One distinct intent and value → matched; several →
+    /// disambiguation.
     func match(_ utterance: String, isAvailable: (String) -> Bool) -> PhraseMatch {
         let normalized = PhraseNormalizer.normalize(utterance)
         guard !normalized.isEmpty else { return .noMatch }
@@ -19,14 +21,16 @@ extension PhraseIndex {
             guard let setIndex = template.valueSet else {
                 let term = Self.originalText(of: slot, normalized: normalized, utterance: utterance)
                 freeText.append(Target(intentTypeName: template.intentTypeName, parameterName: template.parameterName,
-                                       value: .string(term), title: term, isDeclared: template.isDeclared))
+                                       value: .string(term), title: term, isDeclared: template.isDeclared,
+                                       fixedLength: template.fixedLength))
                 continue
             }
             let set = valueSets[setIndex]
             for owner in set.pool.owners(containing: String(decoding: bytes[slot], as: UTF8.self)) {
                 let value = set.values[owner]
                 partial.append(Target(intentTypeName: template.intentTypeName, parameterName: template.parameterName,
-                                      value: value, title: value.displayText, isDeclared: template.isDeclared))
+                                      value: value, title: value.displayText, isDeclared: template.isDeclared,
+                                      fixedLength: template.fixedLength))
             }
         }
         if !freeText.isEmpty { return Self.decide(freeText) }
@@ -65,12 +69,15 @@ extension PhraseIndex {
     }
 
     /// One distinct (intent, value) → matched; several → disambiguation. App Shortcuts the app
-    /// declared hide schema-implied targets of the same tier.
+    /// declared hide schema-implied targets of the same tier; among the rest, phrases with the
+    /// longest fixed text hide the others, so only real ties ask.
     static func decide(_ targets: [Target]) -> PhraseMatch {
         let preferDeclared = targets.contains(where: \.isDeclared)
+        let eligible = targets.filter { $0.isDeclared || !preferDeclared }
+        let longest = eligible.lazy.map(\.fixedLength).max() ?? 0
         var seen: Set<TargetKey> = []
         var distinct: [Target] = []
-        for target in targets where (target.isDeclared || !preferDeclared)
+        for target in eligible where target.fixedLength == longest
             && seen.insert(TargetKey(intent: target.intentTypeName, parameter: target.parameterName, value: target.value)).inserted {
             distinct.append(target)
         }

@@ -14,6 +14,9 @@ struct PhraseIndex {
         var title: String
         /// From the app's App Shortcuts (rather than implied by an assistant schema).
         var isDeclared: Bool
+        /// Bytes of the phrase's fixed (non-parameter) text, normalized: when several phrases fit
+        /// an utterance, the one that spells out most of it wins ("Search for X" over "Search X").
+        var fixedLength: Int
 
         var request: IntentRequest {
             var request = IntentRequest(typeName: intentTypeName)
@@ -30,6 +33,9 @@ struct PhraseIndex {
         var isDeclared: Bool
         /// Index into `valueSets`; nil for a free-text search term.
         var valueSet: Int?
+
+        /// Bytes of the template's fixed text (see ``Target/fixedLength``).
+        var fixedLength: Int { prefix.count + suffix.count }
     }
 
     struct ValueSet {
@@ -84,7 +90,8 @@ struct PhraseIndex {
             if declared { phraseCount += 1 }
             guard limit > 0 else { return 0 }
             for name in applicationNames {
-                let target = Target(intentTypeName: intent, title: shortcutTitle, isDeclared: declared)
+                let fixedLength = PhraseNormalizer.normalize(Self.expand(segments, name)).utf8.count
+                let target = Target(intentTypeName: intent, title: shortcutTitle, isDeclared: declared, fixedLength: fixedLength)
                 exact[PhraseNormalizer.normalize(Self.expand(segments, name)), default: []].append(target)
             }
             if declared { expandedPhrases.append(Self.expand(segments, primaryName)) }
@@ -103,12 +110,13 @@ struct PhraseIndex {
         if declared { phraseCount += all.count }
         let kept = Array(all.prefix(max(0, limit)))
         var set = ValueSet(values: kept)
+        let fixedLengths = applicationNames.map { Self.fixedText(segments, parameterName, $0).length }
         for (offset, value) in kept.enumerated() {
-            let target = Target(intentTypeName: intent, parameterName: parameterName, value: value,
-                                title: value.displayText, isDeclared: declared)
             for spoken in Self.spokenNames(of: value) {
-                set.pool.append(TextFolding.fold(spoken), owner: offset)
-                for name in applicationNames {
+                set.pool.append(spoken, owner: offset)
+                for (name, fixedLength) in zip(applicationNames, fixedLengths) {
+                    let target = Target(intentTypeName: intent, parameterName: parameterName, value: value,
+                                        title: value.displayText, isDeclared: declared, fixedLength: fixedLength)
                     let text = Self.expand(segments, name, parameterName, spoken)
                     exact[PhraseNormalizer.normalize(text), default: []].append(target)
                 }
@@ -126,22 +134,30 @@ struct PhraseIndex {
         _ segments: [AppShortcutPhrase.Segment], _ parameterName: String, _ intent: String, _ declared: Bool,
         _ applicationNames: [String], valueSet: Int?
     ) {
-        guard let slot = segments.firstIndex(of: .parameter(parameterName)) else { return }
+        guard segments.contains(.parameter(parameterName)) else { return }
         for name in applicationNames {
-            func text(_ part: ArraySlice<AppShortcutPhrase.Segment>) -> String {
-                part.map { segment in
-                    switch segment {
-                    case let .text(text): text
-                    case .applicationName: name
-                    case .parameter: ""
-                    }
-                }.joined()
-            }
-            templates.append(Template(
-                prefix: Array(PhraseNormalizer.normalizePrefix(text(segments[..<slot])).utf8),
-                suffix: Array(PhraseNormalizer.normalizeSuffix(text(segments[(slot + 1)...])).utf8),
-                intentTypeName: intent, parameterName: parameterName, isDeclared: declared, valueSet: valueSet))
+            let fixed = Self.fixedText(segments, parameterName, name)
+            templates.append(Template(prefix: fixed.prefix, suffix: fixed.suffix, intentTypeName: intent,
+                                      parameterName: parameterName, isDeclared: declared, valueSet: valueSet))
         }
+    }
+
+    /// The normalized text before and after the parameter, with `applicationName` filled in.
+    static func fixedText(_ segments: [AppShortcutPhrase.Segment], _ parameterName: String,
+                          _ applicationName: String) -> (prefix: [UInt8], suffix: [UInt8], length: Int) {
+        let slot = segments.firstIndex(of: .parameter(parameterName)) ?? segments.endIndex
+        func text(_ part: ArraySlice<AppShortcutPhrase.Segment>) -> String {
+            part.map { segment in
+                switch segment {
+                case let .text(text): text
+                case .applicationName: applicationName
+                case .parameter: ""
+                }
+            }.joined()
+        }
+        let prefix = Array(PhraseNormalizer.normalizePrefix(text(segments[..<slot])).utf8)
+        let suffix = slot < segments.endIndex ? Array(PhraseNormalizer.normalizeSuffix(text(segments[(slot + 1)...])).utf8) : []
+        return (prefix, suffix, prefix.count + suffix.count)
     }
 
     /// The template's text with the app name and one parameter's value filled in (a parameter

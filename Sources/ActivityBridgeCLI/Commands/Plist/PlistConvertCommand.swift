@@ -11,7 +11,9 @@ enum PlistConvertCommand: Command {
         "--to", value: "FORMAT", choices: PropertyListFormat.writable.map(\.rawValue), required: true,
         help: "Output format (xml1: Apple's XML layout, binary1: bplist00)"
     ) { text throws(CommandError) in
-        guard let format = PropertyListFormat(rawValue: text) else { throw .usage("unknown format '\(text)'") }
+        guard let format = PropertyListFormat(rawValue: text), PropertyListFormat.writable.contains(format) else {
+            throw .usage("unknown format '\(text)'")
+        }
         return format
     }
     static let output = CommonOptions.output("Write to OUT (replaced atomically) instead of standard output.")

@@ -13,7 +13,7 @@ enum PlistInputFile {
 
     static func read(_ path: String, context: CommandContext) throws(PropertyListReadError) -> PropertyListDocument {
         guard path != standardInputName else {
-            return try PropertyListReader().read(FileHandle.standardInput.readDataToEndOfFile(), file: "<stdin>")
+            return try PropertyListReader().read(PropertyListReader.contentsOfStandardInput(), file: "<stdin>")
         }
         return try PropertyListReader().read(contentsOf: context.resolve(path), displayPath: path)
     }
