@@ -93,12 +93,12 @@ func pbxproj(
         \tarchiveVersion = 1;
         \tobjectVersion = 77;
         \tobjects = {
-        \t\tPROJ = {isa = PBXProject; buildConfigurationList = PLIST; mainGroup = GMAIN; targets = (\(targets.joined(separator: ", ")), ); };
-        \t\tGMAIN = {isa = PBXGroup; children = (\(children.joined(separator: ", ")), ); sourceTree = "<group>"; };
+        \t\tPROJ = {isa = PBXProject; buildConfigurationList = PLIST; mainGroup = GMAIN; targets = (\(listed(targets))); };
+        \t\tGMAIN = {isa = PBXGroup; children = (\(listed(children))); sourceTree = "<group>"; };
         \t\tPLIST = {isa = XCConfigurationList; buildConfigurations = (PRELEASE, PDEBUG, ); defaultConfigurationName = Release; };
         \t\tPRELEASE = {isa = XCBuildConfiguration; \(base)buildSettings = {SDKROOT = iphoneos; }; name = Release; };
         \t\tPDEBUG = {isa = XCBuildConfiguration; \(base)buildSettings = {SDKROOT = iphoneos; }; name = Debug; };
-        \t\tSRCAPP = {isa = PBXSourcesBuildPhase; files = (\(buildFiles.joined(separator: ", ")), ); };
+        \t\tSRCAPP = {isa = PBXSourcesBuildPhase; files = (\(listed(buildFiles))); };
         \t\tTAPP = {isa = PBXNativeTarget; buildConfigurationList = ALIST; buildPhases = (SRCAPP, ); name = Shop; productType = "com.apple.product-type.application"; };
         \t\tALIST = {isa = XCConfigurationList; buildConfigurations = (ARELEASE, ADEBUG, ); defaultConfigurationName = Release; };
         \t\tARELEASE = {isa = XCBuildConfiguration; buildSettings = {\(appSettings)}; name = Release; };
@@ -110,6 +110,9 @@ func pbxproj(
 }
 
 private func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+/// An OpenStep list's elements, each followed by `, ` (as Xcode writes them; empty for none).
+private func listed(_ elements: [String]) -> String { elements.map { "\($0), " }.joined() }
 
 /// An XML Info.plist whose `NSUserActivityTypes` holds `types` (each line may carry a marker before `<string>`)
 /// and whose other entries are `extra` (raw XML).

@@ -68,6 +68,71 @@ struct AuditSourcesTests {
         #expect(report.findings == [])
     }
 
+    @Test func collisionsCompareParameterTypes() throws {
+        // Two shortcuts whose phrases differ only in a parameter: of one entity type they collide (the same
+        // values fill both), of two different enums they do not.
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "INFOPLIST_FILE = Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; ", appSources: ["Intents.swift"]),
+            "Info.plist": infoPlist(types: []),
+            "Intents.swift": """
+                import AppIntents
+
+                struct NoteEntity: AppEntity { var id: String }
+                enum Mode: String, AppEnum { case play, pause }
+                enum Kind: String, AppEnum { case song, album }
+
+                struct OpenNoteIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Open"
+                    @Parameter(title: "Note") var note: NoteEntity
+                    @Parameter(title: "Mode") var mode: Mode
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+
+                struct ShareNoteIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Share"
+                    @Parameter(title: "Item") var item: NoteEntity
+                    @Parameter(title: "Kind") var kind: Kind
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+
+                struct Shortcuts: AppShortcutsProvider {
+                    static var appShortcuts: [AppShortcut] {
+                        AppShortcut(intent: OpenNoteIntent(), phrases: [
+                            1️⃣"Show \\(\\.$note) in \\(.applicationName)", "\\(\\.$mode) in \\(.applicationName)",
+                        ], shortTitle: "Open", systemImageName: "doc")
+                        AppShortcut(intent: ShareNoteIntent(), phrases: [
+                            2️⃣"show \\(\\.$item) in \\(.applicationName)", "\\(\\.$kind) in \\(.applicationName)",
+                        ], shortTitle: "Share", systemImageName: "square.and.arrow.up")
+                    }
+                }
+
+                """,
+        ])
+        let report = try fixture.audit()
+        #expect(report.findings(.appShortcutPhraseCollision) == [fixture.at("Intents.swift", "2️⃣")])
+        let collision = try #require(report.diagnostics.first { $0.diagnostic.rule == .appShortcutPhraseCollision }?.diagnostic)
+        #expect(collision.notes.map(\.location.description) == [fixture.at("Intents.swift", "1️⃣")])
+        #expect(report.findings.allSatisfy { $0.hasPrefix("app-shortcut-phrase-collision") })
+    }
+
+    @Test func namedProjectAndMissingConfiguration() throws {
+        let project = pbxproj(appSettings: "INFOPLIST_FILE = Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; ", appSources: [])
+        let fixture = try AuditFixture([
+            "One/One.xcodeproj/project.pbxproj": project,
+            "One/Info.plist": infoPlist(types: []),
+            "Two/Two.xcodeproj/project.pbxproj": project,
+            "Two/Info.plist": infoPlist(types: []),
+        ])
+        let named = try fixture.audit { $0.projects = ["Two/Two.xcodeproj"] }
+        #expect(named.projects.map(\.path) == ["Two/Two.xcodeproj"])
+        #expect(named.projects[0].targets.first?.infoPlist == "Two/Info.plist")
+        // A configuration the targets lack: each falls back to its default one, with a warning.
+        let beta = try fixture.audit { $0.configuration = "Beta" }
+        #expect(beta.projects.map(\.configuration) == ["Beta", "Beta"])
+        #expect(beta.findings.map { $0.split(separator: " ")[0] } == ["project-configuration-missing", "project-configuration-missing"])
+    }
+
     @Test func moreThanTenShortcuts() throws {
         // Eleven shortcuts: the eleventh is where the limit is passed.
         var body = ""
