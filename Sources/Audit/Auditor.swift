@@ -166,18 +166,38 @@ public struct Auditor: Sendable {
 }
 
 /// The files of a project's folder that no build phase lists by kind: Swift files (for files no target
-/// claims), `.intentdefinition` files and phrase localizations. Dependency and build folders are skipped.
+/// claims), `.intentdefinition` files and phrase localizations. Dependency and build folders, hidden folders and
+/// project bundles are not entered (a React Native app's `node_modules` can hold 100,000 files), nor are folders
+/// reached through a symbolic link (no loops).
 struct RepositoryFiles {
     var swiftFiles: [String] = []
     var intentDefinitions: [String] = []
     var phraseFiles: [String] = []
 
     init(project: XcodeProject) {
-        for file in project.files.files(under: project.directory) {
-            let components = file.split(separator: "/")
-            if components.dropLast().contains(where: { ProjectFiles.skippedFolders.contains(String($0)) || $0.hasSuffix(".xcodeproj") }) { continue }
+        let manager = FileManager.default
+        var pending = [project.directory]
+        var found: [String] = []
+        while let folder = pending.popLast() {
+            guard let entries = try? manager.contentsOfDirectory(atPath: project.files.fileSystemPath(folder)) else { continue }
+            for entry in entries where !entry.hasPrefix(".") {
+                let shown = BuildSettingPath.join(folder, entry)
+                let attributes = try? manager.attributesOfItem(atPath: project.files.fileSystemPath(shown))
+                switch attributes?[.type] as? FileAttributeType {
+                case .typeDirectory?:
+                    if !ProjectFiles.skippedFolders.contains(entry), !entry.hasSuffix(".xcodeproj"), !entry.hasSuffix(".xcworkspace") {
+                        pending.append(shown)
+                    }
+                case .typeRegular?:
+                    found.append(shown)
+                default:
+                    continue
+                }
+            }
+        }
+        for file in found.sorted() {
             if file.hasSuffix(".swift") {
-                let name = components.last ?? ""
+                let name = file.split(separator: "/").last ?? ""
                 if name == "Package.swift" || name.hasPrefix("Package@swift-") { continue }
                 swiftFiles.append(file)
             } else if file.hasSuffix(".intentdefinition") {

@@ -234,11 +234,19 @@ struct AuditSourcesTests {
             "node_modules/x/ios/X.xcodeproj/project.pbxproj": project,
             ".hidden/Y.xcodeproj/project.pbxproj": project,
             "Nested/Tool/Tool.xcodeproj/project.pbxproj": project,
+            "Main.swift": "import SwiftUI\n",
+            "Pods/P/Pod.swift": "let a = NSUserActivity(activityType: \"pod.activity\")\n",
+            "node_modules/x/ios/Module.swift": "let b = NSUserActivity(activityType: \"node.activity\")\n",
+            ".hidden/Hidden.swift": "let c = NSUserActivity(activityType: \"hidden.activity\")\n",
         ])
         // A symbolic link back to the root is not followed (no loop).
         try FileManager.default.createSymbolicLink(atPath: fixture.root + "/Nested/loop", withDestinationPath: fixture.root)
         let report = try fixture.audit()
         #expect(report.projects.map(\.path) == ["App.xcodeproj", "Nested/Tool/Tool.xcodeproj"])
+        // The root project's unclaimed Swift files: only Main.swift (dependency and hidden folders are not
+        // read, the loop is not followed).
+        #expect(report.projects[0].targets.first?.swiftFiles == 1)
+        #expect(report.projects[0].targets.first?.created.isEmpty == true)
     }
 
     @Test func anUnreadableProjectIsAFindingNotACrash() throws {
