@@ -17,7 +17,7 @@ struct TargetInfoPlist {
 
     init(project: XcodeProject, target: XcodeTarget, settings: TargetBuildSettings) {
         let resolved = settings.resolved
-        if let path = project.infoPlistPath(settings) {
+        if let path = Self.path(project: project, settings: settings) {
             self.path = path
             guard let data = project.files.contents(of: path) else {
                 let location = resolved.settings["INFOPLIST_FILE"]?.origin.location ?? target.location
@@ -54,6 +54,17 @@ struct TargetInfoPlist {
             diagnostics += ActivityTypeValidator().validate(ValidationInput(path: locations.file, document: document)).diagnostics
                 .filter { $0.rule != .activityTypesMissing }
         }
+    }
+
+    /// `INFOPLIST_FILE` as a path from the audit's root. It is relative to the project folder, unless it starts
+    /// from `$(SRCROOT)` / `$(PROJECT_DIR)` (absolute in Xcode; here the project folder's path, which
+    /// ``XcodeProject/infoPlistPath(_:)`` would prefix a second time).
+    static func path(project: XcodeProject, settings: TargetBuildSettings) -> String? {
+        guard let setting = settings.resolved.settings["INFOPLIST_FILE"], !setting.value.isEmpty else { return nil }
+        let anchored = ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"].contains { name in
+            ["$(\(name))", "${\(name)}", "$\(name)"].contains { setting.unexpandedValue.hasPrefix($0) }
+        }
+        return anchored ? BuildSettingPath.standardized(setting.value) : project.infoPlistPath(settings)
     }
 
     /// Expands the file's values as Xcode does (undefined settings become empty, with a note) and validates.

@@ -133,6 +133,19 @@ struct AuditSourcesTests {
         #expect(beta.findings.map { $0.split(separator: " ")[0] } == ["project-configuration-missing", "project-configuration-missing"])
     }
 
+    @Test func infoPlistFromSourceRoot() throws {
+        // $(SRCROOT)/… is the project folder's path already (a project in a sub-folder of the repository).
+        let fixture = try AuditFixture([
+            "Code/Sample/Sample.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "INFOPLIST_FILE = \"$(SRCROOT)/Sample/Info.plist\"; PRODUCT_BUNDLE_IDENTIFIER = com.example.sample; ", appSources: []),
+            "Code/Sample/Sample/Info.plist": infoPlist(types: ["1️⃣<string>com.example.sample.view</string>"]),
+            "Code/Sample/Sample/App.swift": "import SwiftUI\n",
+        ])
+        let report = try fixture.audit()
+        #expect(report.projects.first?.targets.first?.infoPlist == "Code/Sample/Sample/Info.plist")
+        #expect(report.findings == ["activity-type-unused " + fixture.at("Code/Sample/Sample/Info.plist", "1️⃣")])
+    }
+
     @Test func moreThanTenShortcuts() throws {
         // Eleven shortcuts: the eleventh is where the limit is passed.
         var body = ""
