@@ -107,8 +107,10 @@ struct CrossChecks {
                 at: Self.location(site.position)))
         }
 
-        // Declared, but nothing of this target creates or handles it (the Swift side must be readable).
-        if context.facts != nil, !context.swiftFiles.isEmpty, let own {
+        // Declared, but nothing of this target creates or handles it (the Swift side must be readable, and
+        // every site's value followed: a type read at run time, e.g. from Bundle.main.infoDictionary, may be any).
+        let unresolvedSite = (created + handled).first { $0.resolved == nil }
+        if context.facts != nil, !context.swiftFiles.isEmpty, unresolvedSite == nil, let own {
             let used = Set((created + handled).compactMap(\.resolved))
             let written = (created + handled).map(\.value)
             for declaration in own.declarations where declaration.isResolved {
@@ -121,10 +123,11 @@ struct CrossChecks {
             }
         }
 
-        // Created, but no target of the app handles it.
-        let handledAnywhere = Set(contexts.flatMap { sites($0).handled.compactMap(\.resolved) })
+        // Created, but no target of the app handles it (unless some handling site's value cannot be followed).
+        let handledSites = contexts.flatMap { sites($0).handled }
+        let handledAnywhere = Set(handledSites.compactMap(\.resolved))
         var seen: Set<String> = []
-        for site in created {
+        for site in created where !handledSites.contains(where: { $0.resolved == nil }) {
             guard let type = site.resolved, !type.isEmpty, SystemActivityType(rawValue: type) == nil, !handledAnywhere.contains(type),
                   seen.insert("\(site.position)|\(type)").inserted else { continue }
             diagnostics.append(Diagnostic(

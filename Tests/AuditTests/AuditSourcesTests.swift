@@ -146,6 +146,33 @@ struct AuditSourcesTests {
         #expect(report.findings == ["activity-type-unused " + fixture.at("Code/Sample/Sample/Info.plist", "1️⃣")])
     }
 
+    @Test func typesReadAtRunTimeAreNotCalledUnused() throws {
+        // The activity type comes from the Info.plist at run time (AppleSampleCode's StateRestoration does
+        // this): the audit cannot follow it, so no declared type is "unused" and nothing "never handled".
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "INFOPLIST_FILE = Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; ", appSources: ["Scene.swift"]),
+            "Info.plist": infoPlist(types: ["<string>com.example.app.main</string>"]),
+            "Scene.swift": """
+                import UIKit
+
+                let mainType = (Bundle.main.infoDictionary?["NSUserActivityTypes"] as? [String])![0]
+
+                func restore() -> NSUserActivity {
+                    let activity = NSUserActivity(activityType: 1️⃣mainType)
+                    if activity.activityType == 2️⃣mainType { print("restored") }
+                    return activity
+                }
+
+                """,
+        ])
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.created.map { "\($0.value) \($0.resolved ?? "null") \($0.location)" } == ["mainType null " + fixture.at("Scene.swift", "1️⃣")])
+        #expect(app.handled.map { "\($0.value) \($0.resolved ?? "null") \($0.location)" } == ["mainType null " + fixture.at("Scene.swift", "2️⃣")])
+        #expect(report.findings == [])
+    }
+
     @Test func moreThanTenShortcuts() throws {
         // Eleven shortcuts: the eleventh is where the limit is passed.
         var body = ""
