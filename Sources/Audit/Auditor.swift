@@ -124,6 +124,12 @@ public struct Auditor: Sendable {
         for index in contexts.indices {
             let target = contexts[index].target
             var swiftFiles = project.swiftFiles(of: target)
+            // A WatchKit app's code is its WatchKit extension's (a target the audit does not check on its own).
+            for dependency in target.dependencies {
+                guard let id = dependency.targetID, let extensionTarget = project.targets.first(where: { $0.id == id }),
+                      extensionTarget.productType?.hasPrefix("com.apple.product-type.watchkit") == true else { continue }
+                swiftFiles += project.swiftFiles(of: extensionTarget)
+            }
             for package in project.linkedLocalPackages(of: target) { swiftFiles += project.swiftFiles(of: package) }
             swiftFiles += unclaimed
             var seen: Set<String> = []

@@ -1,3 +1,4 @@
+import Foundation
 import ActivityKit
 import Diagnostics
 import IntentKit
@@ -94,10 +95,14 @@ struct CrossChecks {
         if context.isExtension {
             for other in contexts where !other.isExtension { declared.formUnion(other.infoPlist.declarations?.resolvedTypes ?? []) }
         }
+        // A created activity may be for another app of the project (Handoff from the phone to the watch app):
+        // any app target declaring it receives it. A handled one must be the target's own (or its app's).
+        let declaredByAnApp = Set(contexts.filter { !$0.isExtension }.flatMap { $0.infoPlist.declarations?.resolvedTypes ?? [] })
         let name = context.target.name
         var reported: Set<String> = []
         for site in created + handled {
-            guard let type = site.resolved, !type.isEmpty, SystemActivityType(rawValue: type) == nil, !declared.contains(type) else { continue }
+            guard let type = site.resolved, !type.isEmpty, SystemActivityType(rawValue: type) == nil, !declared.contains(type),
+                  !(site.kind.isCreation && declaredByAnApp.contains(type)) else { continue }
             guard reported.insert("\(site.position)|\(type)").inserted else { continue }
             let verb = site.kind.isCreation ? "creates" : "handles"
             let plist = context.infoPlist.path.map { " (\($0))" } ?? ""
@@ -114,7 +119,8 @@ struct CrossChecks {
             let used = Set((created + handled).compactMap(\.resolved))
             let written = (created + handled).map(\.value)
             for declaration in own.declarations where declaration.isResolved {
-                guard let type = declaration.resolvedValue, !type.isEmpty, !used.contains(type), !intentClasses.contains(type) else { continue }
+                guard let type = declaration.resolvedValue, !type.isEmpty, !used.contains(type), !intentClasses.contains(type),
+                      !Self.isSiriKitSystemIntentClass(type) else { continue }
                 if let system = SystemActivityType(rawValue: type), written.contains(where: { $0.contains(system.constantName) }) { continue }
                 diagnostics.append(Diagnostic(
                     .warning, .activityTypeUnused,
@@ -171,6 +177,15 @@ struct CrossChecks {
             }
         }
         return nil
+    }
+
+    /// `INSendMessageIntent`, `INPlayMediaIntent`…: SiriKit's own intent classes, which apps list in
+    /// NSUserActivityTypes to receive those intents in the app (no code creates them as activity types).
+    static func isSiriKitSystemIntentClass(_ type: String) -> Bool {
+        let scalars = Array(type.unicodeScalars)
+        guard type.hasPrefix("IN"), type.hasSuffix("Intent"), scalars.count > 8,
+              CharacterSet.uppercaseLetters.contains(scalars[2]) else { return false }
+        return scalars.allSatisfy { CharacterSet.alphanumerics.contains($0) }
     }
 
     // MARK: - Phrase localizations

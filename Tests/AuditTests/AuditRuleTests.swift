@@ -30,6 +30,7 @@ struct AuditRuleTests {
             "2️⃣<string>com.example.shop.unused</string>",
             "3️⃣<string>OrderSoupIntent</string>",
             "4️⃣<string>com.example.shop.unused</string>",
+            "<string>INSendMessageIntent</string>",
         ], extra: "\t<key>AppGroup</key>\n\t5️⃣<string>group.$(APP_GROUP_SUFFIX)</string>\n"),
         "App/AppDelegate.swift": """
             import UIKit
@@ -192,7 +193,8 @@ struct AuditRuleTests {
     }
 
     @Test func activityTypeUnusedExceptIntentClassNames() {
-        // Both com.example.shop.unused entries; OrderSoupIntent is a class of the .intentdefinition.
+        // Both com.example.shop.unused entries; OrderSoupIntent is a class of the .intentdefinition, and
+        // INSendMessageIntent one of SiriKit's own intents (listed to receive it in the app).
         #expect(report.findings(.activityTypeUnused) == [
             fixture.at("App/Info.plist", "2️⃣"),
             fixture.at("App/Info.plist", "4️⃣"),
@@ -260,7 +262,8 @@ struct AuditRuleTests {
         let app = try #require(report.projects.first?.targets.first { $0.name == "Shop" })
         #expect(app.bundleIdentifier == "com.example.shop")
         #expect(app.infoPlist == "App/Info.plist")
-        #expect(app.declared.map(\.resolved) == ["com.example.shop.open", "com.example.shop.unused", "OrderSoupIntent", "com.example.shop.unused"])
+        #expect(app.declared.map(\.resolved) == ["com.example.shop.open", "com.example.shop.unused", "OrderSoupIntent", "com.example.shop.unused",
+                                               "INSendMessageIntent"])
         #expect(app.created.map(\.resolved) == ["com.example.shop.open", "com.example.shop.browse", "com.example.shop.quiet"])
         #expect(app.created.first?.userInfoKeys == ["id"])
         #expect(app.created.first?.requiredUserInfoKeys == ["id"])

@@ -173,6 +173,50 @@ struct AuditSourcesTests {
         #expect(report.findings == [])
     }
 
+    @Test func handoffToAnotherAppOfTheProject() throws {
+        // The phone app creates an activity for the watch app, which declares it: no finding for the phone.
+        // The phone also handles a type only the watch declares: that one it never receives.
+        let pbxproj = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tPROJ = {isa = PBXProject; buildConfigurationList = PLIST; mainGroup = GMAIN; targets = (TPHONE, TWATCH, ); };
+            \t\tGMAIN = {isa = PBXGroup; children = (FPHONE, ); sourceTree = "<group>"; };
+            \t\tFPHONE = {isa = PBXFileReference; path = Phone/Handoff.swift; sourceTree = "<group>"; };
+            \t\tBPHONE = {isa = PBXBuildFile; fileRef = FPHONE; };
+            \t\tSPHONE = {isa = PBXSourcesBuildPhase; files = (BPHONE, ); };
+            \t\tPLIST = {isa = XCConfigurationList; buildConfigurations = (PREL, ); defaultConfigurationName = Release; };
+            \t\tPREL = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+            \t\tTPHONE = {isa = PBXNativeTarget; buildConfigurationList = LPHONE; buildPhases = (SPHONE, ); name = Phone; productType = "com.apple.product-type.application"; };
+            \t\tLPHONE = {isa = XCConfigurationList; buildConfigurations = (RPHONE, ); defaultConfigurationName = Release; };
+            \t\tRPHONE = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = Phone/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; }; name = Release; };
+            \t\tTWATCH = {isa = PBXNativeTarget; buildConfigurationList = LWATCH; buildPhases = (); name = Watch; productType = "com.apple.product-type.application.watchapp2"; };
+            \t\tLWATCH = {isa = XCConfigurationList; buildConfigurations = (RWATCH, ); defaultConfigurationName = Release; };
+            \t\tRWATCH = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = Watch/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app.watch; }; name = Release; };
+            \t};
+            \trootObject = PROJ;
+            }
+            """
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj,
+            "Phone/Info.plist": infoPlist(types: []),
+            "Watch/Info.plist": infoPlist(types: ["<string>com.example.app.carbs</string>"]),
+            "Phone/Handoff.swift": """
+                import Foundation
+
+                func handOff(_ activity: NSUserActivity) -> Bool {
+                    let carbs = NSUserActivity(activityType: "com.example.app.carbs")
+                    carbs.becomeCurrent()
+                    return activity.activityType == 1️⃣"com.example.app.carbs"
+                }
+
+                """,
+        ])
+        let report = try fixture.audit()
+        #expect(report.projects.first?.targets.map(\.name) == ["Phone", "Watch"])
+        #expect(report.findings(.activityTypeUndeclaredInCode) == [fixture.at("Phone/Handoff.swift", "1️⃣")])
+    }
+
     @Test func moreThanTenShortcuts() throws {
         // Eleven shortcuts: the eleventh is where the limit is passed.
         var body = ""

@@ -129,6 +129,24 @@ struct RealAppAuditTests {
         #expect(report.findings(.activityTypeUnused).isEmpty)
     }
 
+    @Test func loop() throws {
+        let app = RealApps.app("Loop")
+        let report = try Auditor(root: app.root).run()
+        // WatchApp declares com.loopkit.Loop.AddCarbEntryOnWatch; the phone app's shared Common code creates it
+        // (Handoff to the watch) and the WatchKit extension's ExtensionDelegate handles it in a `case`.
+        let watch = try #require(report.projects.first?.targets.first { $0.name == "WatchApp" })
+        #expect(watch.declared.map { "\($0.value) \($0.location)" } == ["com.loopkit.Loop.AddCarbEntryOnWatch WatchApp/Info.plist:27:3"])
+        #expect(watch.handled.map(\.location.description).contains(
+            app.at("WatchApp Extension/ExtensionDelegate.swift", 149, "NSUserActivity.didAddCarbEntryOnWatchActivityType")))
+        #expect(report.findings(.activityTypeUnused).isEmpty)
+        #expect(report.findings(.activityTypeUndeclaredInCode).isEmpty)
+        // Two SiriKit custom intents and no App Intent at all: neither is migrated.
+        #expect(report.findings(.customIntentNotMigrated) == [
+            "Common/Base.lproj/Intents.intentdefinition:27:4", "Common/Base.lproj/Intents.intentdefinition:89:4",
+        ])
+        #expect(report.counts.errors == 0)
+    }
+
     @Test func sideStore() throws {
         let app = RealApps.app("SideStore")
         let report = try Auditor(root: app.root).run()
