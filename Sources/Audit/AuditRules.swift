@@ -33,14 +33,12 @@ extension Diagnostic.Rule {
 }
 
 /// Every rule an audit can report, for SARIF's `tool.driver.rules`: its own, then `validate`'s (described
-/// once, in ActivityKit's ``ValidationRule``), without the bridge-manifest rules an audit never applies.
+/// once, in ActivityKit's `ValidationRules`), without the bridge-manifest rules an audit never applies.
 public enum AuditRules {
     public static var all: [RuleDescription] {
         let own = Set(audit.map(\.id))
         let manifestRules: Set<Diagnostic.Rule> = [.activityTypeUnhandled, .activityTypeUndeclared]
-        return audit + ValidationRule.all
-            .filter { !own.contains($0.id) && !manifestRules.contains($0.id) }
-            .map { RuleDescription($0.id, $0.severity, $0.summary) }
+        return audit + ValidationRules.all.filter { !own.contains($0.id) && !manifestRules.contains($0.id) }
     }
 
     static let audit: [RuleDescription] = [

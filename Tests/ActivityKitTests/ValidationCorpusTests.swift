@@ -47,7 +47,7 @@ struct ValidationCorpusTests {
         let data = try Data(contentsOf: Self.corpus.appendingPathComponent(name))
         let lineCount = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
         let result = try validate(name)
-        let known = Set(ValidationRule.all.map(\.id))
+        let known = Set(ValidationRules.all.map(\.id))
         for diagnostic in result.diagnostics {
             #expect(known.contains(diagnostic.rule), "\(diagnostic)")
             #expect(diagnostic.location.file == name)

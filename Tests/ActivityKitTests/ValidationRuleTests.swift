@@ -136,14 +136,14 @@ struct ValidationRuleTests {
     }
 
     @Test func everyRuleHasACatalogueEntry() {
-        let ids = ValidationRule.all.map(\.id.rawValue)
+        let ids = ValidationRules.all.map(\.id.rawValue)
         #expect(Set(ids).count == ids.count)
         #expect(ids.prefix(12) == [
             "plist-syntax", "duplicate-key", "activity-types-missing", "activity-types-not-array",
             "activity-type-not-string", "activity-type-empty", "activity-type-whitespace", "activity-type-duplicate",
             "activity-type-unresolved-variable", "activity-type-format", "activity-type-unhandled", "activity-type-undeclared",
         ])
-        #expect(ValidationRule.named(.activityTypeUndeclared)?.severity == .error)
-        #expect(ValidationRule.named(.activityTypesMissing)?.severity == .note)
+        #expect(ValidationRules.named(.activityTypeUndeclared)?.severity == .error)
+        #expect(ValidationRules.named(.activityTypesMissing)?.severity == .note)
     }
 }

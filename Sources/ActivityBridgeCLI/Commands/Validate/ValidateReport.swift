@@ -24,10 +24,10 @@ struct ValidateReport {
         return output + summaryLine + "\n"
     }
 
-    /// `--format sarif`: every rule of ``ValidationRule/all`` and every finding.
+    /// `--format sarif`: every rule of ``ValidationRules/all`` and every finding.
     var sarifLog: SARIFLog {
         SARIFLog(toolName: "activity-bridge", toolVersion: ActivityBridgeCommand.version,
-                 rules: ValidationRule.all.map { RuleDescription($0.id, $0.severity, $0.summary) },
+                 rules: ValidationRules.all,
                  artifacts: results.map(\.path), diagnostics: results.flatMap(\.diagnostics))
     }
 }
