@@ -35,7 +35,7 @@ struct AppModelReaderTests {
         #expect(model.applicationNameSynonyms == ["My Outlines"])
         #expect(model.activityTypes == ["io.example.outliner.openEditor", "io.example.outliner.search", "EditOutlineIntent"])
         #expect(model.coreSpotlightContinuation)
-        #expect(model.handledActivityTypes == ["io.example.outliner.openEditor", "EditOutlineIntent"])
+        #expect(model.handledActivityTypes == ["io.example.outliner.openEditor", "EditOutlineIntent", "com.apple.corespotlightitem"])
         #expect(model.intents.map(\.typeName) == ["OpenOutlineAppIntent", "EditOutlineAppIntent", "ExportOutlineAppIntent"])
         let edit = try #require(model.intent(named: "EditOutlineAppIntent"))
         #expect(edit.intentClassName == "EditOutlineIntent")

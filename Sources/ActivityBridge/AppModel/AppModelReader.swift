@@ -1,4 +1,5 @@
 public import Foundation
+import ActivityKit
 import IntentKit
 public import PropertyList
 
@@ -113,7 +114,9 @@ struct AppModelParser {
         model.activityTypes = strings(dictionary, "activityTypes", at: rootPath)
         model.coreSpotlightContinuation = bool(dictionary, "coreSpotlightContinuation", at: rootPath) ?? false
         model.handledActivityTypes = strings(dictionary, "handledActivityTypes", at: rootPath)
-        for (index, type) in model.handledActivityTypes.enumerated() where !model.activityTypes.contains(type) {
+        // System types (a Spotlight item tap) need no declaration.
+        for (index, type) in model.handledActivityTypes.enumerated()
+        where !model.activityTypes.contains(type) && SystemActivityType(rawValue: type) == nil {
             context.warning(.appModelHandledUndeclared,
                             "handled activity type '\(type)' is not in 'activityTypes': it is never delivered (undeclared)",
                             at: context.location(Path([.key("handledActivityTypes"), .index(index)])))
