@@ -16,8 +16,10 @@ enum ReplayAppRegistry {
     /// scripts use it unless they say `bridge` false.
     static var bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? { BridgeContinuationRoute.make(for:) }
 
-    /// A runner over the registered apps, resolving relative paths against `currentDirectory`.
-    static func runner(currentDirectory: String) -> ReplayRunner {
-        ReplayRunner(apps: apps, bridgeRoute: bridgeRoute, currentDirectory: currentDirectory)
+    /// A runner over the registered apps and `models` (``ModelReplayApp``), resolving relative
+    /// paths against `currentDirectory`.
+    static func runner(currentDirectory: String, models: [AppModel] = []) -> ReplayRunner {
+        ReplayRunner(apps: apps, appFactories: models.map(ModelReplayApp.factory(for:)), bridgeRoute: bridgeRoute,
+                     currentDirectory: currentDirectory)
     }
 }

@@ -1,10 +1,10 @@
 import ActivityBridge
 import Foundation
 
-/// `activity-bridge replay [--format text|json|junit] [-o OUT] SCRIPT_OR_DIR...`
+/// `activity-bridge replay [--format text|json|junit] [-o OUT] [--app-model APP.plist]... SCRIPT_OR_DIR...`
 ///
 /// Runs replay scripts (ActivityBridge.docc, "Replay scripts") against the sample apps, each in a fresh
-/// temporary directory. Exit 0 when every expectation held, 1 when any failed or a script had an
+/// temporary directory; scripts naming an `--app-model`'s name run against a generic app built from it. Exit 0 when every expectation held, 1 when any failed or a script had an
 /// error, 64 on a usage error, 66 when a path does not exist or a directory holds no scripts.
 enum ReplayCommand: Command {
     static let format = CommonOptions.format(["text", "json", "junit"], "Report format")
@@ -13,13 +13,14 @@ enum ReplayCommand: Command {
 
     static let configuration = CommandConfiguration(
         path: "replay",
-        overview: "Run replay scripts against the sample apps and check their expectations.",
-        arguments: [format.declaration, output.declaration, scripts.declaration])
+        overview: "Run replay scripts against the sample apps or app models and check their expectations.",
+        arguments: [format.declaration, output.declaration, AppModelFiles.option.declaration, scripts.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let format = try parsed.value(format, default: "text")
         let paths = parsed.values(scripts)
-        let runner = ReplayAppRegistry.runner(currentDirectory: context.currentDirectory)
+        let models = try AppModelFiles.load(parsed.values(AppModelFiles.option), context: context)
+        let runner = ReplayAppRegistry.runner(currentDirectory: context.currentDirectory, models: models)
         let report: ReplayReport
         do {
             report = try runner.run(paths: paths)
