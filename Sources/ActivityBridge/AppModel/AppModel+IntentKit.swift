@@ -127,3 +127,12 @@ extension AppModel.Shortcut {
                     systemImageName: systemImageName ?? Self.unstatedImage)
     }
 }
+
+extension AppModel {
+    /// The model's intents and entity types as a bridge manifest is checked against them
+    /// (``BridgeManifestChecker``), in place of a built-in app's.
+    /// - Throws: the registry's ``IntentError`` for a declaration it refuses.
+    public func intentCatalog() throws(IntentError) -> IntentCatalog {
+        IntentCatalog(registry: try makeRegistry(entities: AppModelEntityStore()))
+    }
+}

@@ -9,10 +9,11 @@ enum AppModelFiles {
         "--app-model", value: "APP.plist", repeatable: true,
         help: "An app model (app-model.md); scripts whose 'app' is its name run against a generic app built from it. Repeatable.")
 
-    /// The models at `paths`, in order.
+    /// The models at `paths`, in order; `consequence` ends the message of a model with errors
+    /// (`no script ran`).
     /// - Throws: ``CommandError/noInput(_:)`` (66) when a file cannot be read; ``CommandError/failure(_:)``
     ///   (1) when a model has errors, after printing its diagnostics.
-    static func load(_ paths: [String], context: CommandContext) throws(CommandError) -> [AppModel] {
+    static func load(_ paths: [String], consequence: String, context: CommandContext) throws(CommandError) -> [AppModel] {
         var models: [AppModel] = []
         var broken: [String] = []
         for path in paths {
@@ -26,7 +27,7 @@ enum AppModelFiles {
             if let model = reading.model { models.append(model) } else { broken.append("'\(path)'") }
         }
         guard broken.isEmpty else {
-            throw .failure("app model \(broken.joined(separator: ", ")) has errors; no script ran")
+            throw .failure("app model \(broken.joined(separator: ", ")) has errors; \(consequence)")
         }
         var seen: Set<String> = []
         for model in models where !seen.insert(model.name).inserted {

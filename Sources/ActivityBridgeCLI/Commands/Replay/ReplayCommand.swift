@@ -19,7 +19,7 @@ enum ReplayCommand: Command {
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let format = try parsed.value(format, default: "text")
         let paths = parsed.values(scripts)
-        let models = try AppModelFiles.load(parsed.values(AppModelFiles.option), context: context)
+        let models = try AppModelFiles.load(parsed.values(AppModelFiles.option), consequence: "no script ran", context: context)
         let runner = ReplayAppRegistry.runner(currentDirectory: context.currentDirectory, models: models)
         let report: ReplayReport
         do {
