@@ -9,6 +9,11 @@ enum AppModelFiles {
         "--app-model", value: "APP.plist", repeatable: true,
         help: "An app model (app-model.md); scripts whose 'app' is its name run against a generic app built from it. Repeatable.")
 
+    /// `validate`'s and `migrate`'s `--app-model`: what a `--manifest`'s `app` may name.
+    static let manifestOption = Option(
+        "--app-model", value: "APP.plist", repeatable: true,
+        help: "An app model (app-model.md): a --manifest whose 'app' is its name is checked against its intents, parameters and entity types. Repeatable.")
+
     /// The models at `paths`, in order; `consequence` ends the message of a model with errors
     /// (`no script ran`).
     /// - Throws: ``CommandError/noInput(_:)`` (66) when a file cannot be read; ``CommandError/failure(_:)``
