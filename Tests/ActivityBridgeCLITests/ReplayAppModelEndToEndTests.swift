@@ -62,6 +62,11 @@ struct ReplayAppModelEndToEndTests {
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardError.isEmpty)
         #expect(result.standardOutput == """
+            Samples/AppModels/Replays/outliner-bridge.plist: Outliner legacy intents through the bridge
+              PASS  step 1 addEntity: ok
+              PASS  step 2 continue: handled
+              PASS  step 3 continue: notHandled
+              PASS  step 4 continue: handled
             Samples/AppModels/Replays/outliner-continue.plist: Outliner continuations: handled, noHandler, undeclared
               PASS  step 1 continue: handled
               PASS  step 2 finishLaunching: ok
@@ -83,7 +88,7 @@ struct ReplayAppModelEndToEndTests {
               PASS  step 12 siri: noMatch
               PASS  step 13 removeEntity: notFound
               PASS  step 14 check: ok
-            2 passed, 0 failed
+            3 passed, 0 failed
 
             """)
     }
@@ -101,6 +106,31 @@ struct ReplayAppModelEndToEndTests {
         let tap = try #require(steps[8]["result"] as? [String: Any])
         #expect(tap["activityType"] as? String == "com.apple.corespotlightitem")
         #expect(tap["userInfo"] as? [String: String] == ["kCSSearchableItemActivityIdentifier": "o1"])
+    }
+
+    @Test func theBridgeBesideTheModelTurnsALegacyIntentIntoItsAppIntent() throws {
+        let result = try BuiltBinary.run(["replay", "--format", "json", "--app-model", Self.model,
+                                          "Samples/AppModels/Replays/outliner-bridge.plist"])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let steps = try #require(((json["scripts"] as? [[String: Any]])?.first?["steps"]) as? [[String: Any]])
+        let bridged = try #require(steps[1]["result"] as? [String: Any])
+        #expect(bridged["intent"] as? String == "EditOutlineAppIntent")
+        #expect((bridged["parameters"] as? [String: Any])?["title"] as? String == "Spring")
+        let legacy = try #require(steps[3]["result"] as? [String: Any])
+        #expect(legacy["intent"] == nil, "an unmapped type reaches the legacy handler: no intent runs")
+        #expect(legacy["activityType"] as? String == "io.example.outliner.openEditor")
+    }
+
+    @Test func anExplicitManifestMustBeForAGivenModel() throws {
+        let walkMate = try BuiltBinary.run(["replay", "--app-model", Self.model, "--manifest", "Plists/WalkMate-Bridge.plist",
+                                            "Samples/AppModels/Replays"])
+        #expect(walkMate.status == 64)
+        #expect(walkMate.standardError.hasPrefix(
+            "error: --manifest 'Plists/WalkMate-Bridge.plist' is for app 'walkmate', which no --app-model names (models: outliner)\n"))
+        let alone = try BuiltBinary.run(["replay", "--manifest", "Samples/AppModels/Plists/outliner-Bridge.plist", "Samples/AppModels/Replays"])
+        #expect(alone.status == 64)
+        #expect(alone.standardError.hasPrefix("error: --manifest needs the --app-model it is for\n"))
     }
 
     @Test func aWrongExpectationOnTheReceivedParametersFails() throws {

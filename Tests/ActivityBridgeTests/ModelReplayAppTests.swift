@@ -27,6 +27,23 @@ struct ModelReplayAppTests {
         #expect(report.passed)
     }
 
+    @Test func aBridgeManifestTurnsLegacyContinuationsIntoTheModelsIntents() throws {
+        let model = try #require(try AppModelReaderTests.read(AppModelReaderTests.outliner).model)
+        let manifest = "Samples/AppModels/Plists/outliner-Bridge.plist"
+        let reading = try BridgeFixtures.read(manifest)
+        #expect(reading.diagnostics.isEmpty, "\(reading.diagnostics)")
+        #expect(BridgeManifestChecker(catalog: try model.intentCatalog()).check(try #require(reading.manifest)) == [])
+        let runner = ReplayRunner(
+            apps: [], appFactories: [ModelReplayApp.factory(for: model, bridgeManifest: (BridgeFixtures.path(manifest), manifest))],
+            bridgeRoute: BridgeContinuationRoute.make(for:), currentDirectory: TestPaths.packageRoot.path)
+        let report = runner.run(file: "Samples/AppModels/Replays/outliner-bridge.plist")
+        #expect(Self.failures(report) == [])
+        #expect(report.steps.count == 4)
+        // Without the manifest the same script reaches the legacy handler: no intent runs.
+        let legacy = try Self.runner().run(file: "Samples/AppModels/Replays/outliner-bridge.plist")
+        #expect(legacy.steps[1].failures.map(\.key) == ["intent", "parameters", "lastIntent"])
+    }
+
     @Test func resultsSayWhatTheAppReceived() throws {
         let script = ReplayScript(name: "t", app: "outliner", launched: true, steps: [
             ReplayStep(index: 1, action: "addEntity", arguments: ["type": "OutlineAppEntity", "id": "o1", "title": "Groceries", "indexed": false]),

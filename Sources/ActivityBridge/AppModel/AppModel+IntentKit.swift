@@ -62,7 +62,10 @@ extension AppModel {
     /// entities served from `store`. Intents perform nothing (the app's code is not in the model):
     /// the run itself — which intent, with which resolved values — is what a model tells.
     /// - Throws: the registry's ``IntentError`` for a declaration it refuses.
-    public func makeRegistry(platform: Platform = .latest, entities store: AppModelEntityStore) throws(IntentError) -> IntentRegistry {
+    /// - Parameter performed: told each intent instance that runs (the model app reports them).
+    public func makeRegistry(
+        platform: Platform = .latest, entities store: AppModelEntityStore, performed: ((IntentInstance) -> Void)? = nil
+    ) throws(IntentError) -> IntentRegistry {
         let registry = IntentRegistry(platform: platform)
         for entity in entities {
             try registry.register(EntityTypeDefinition(
@@ -83,7 +86,10 @@ extension AppModel {
             }
             try registry.register(IntentDefinition(
                 typeName: intent.typeName, title: intent.title, opensApp: intent.opensApp, parameters: parameters
-            ) { _, _ in .result() })
+            ) { instance, _ in
+                performed?(instance)
+                return .result()
+            })
         }
         return registry
     }

@@ -28,14 +28,26 @@ public final class ModelReplayApp: ReplayApp {
     private let entities = AppModelEntityStore()
     private let searchableIndex: SearchableIndex
     private var router: LaunchRouter<String>
+    /// The intents performed during the current step (a bridged continuation runs one); a box,
+    /// since the registry's intents capture it before the app is initialized.
+    private let performedInStep = PerformedIntents()
+
+    private final class PerformedIntents {
+        var instances: [IntentInstance] = []
+    }
 
     /// A factory for the runner: scripts whose `app` is the model's `name` run against it.
-    public static func factory(for model: AppModel) -> ReplayAppFactory {
+    /// - Parameter bridgeManifest: the model's bridge manifest (`path` to read, `displayPath` for
+    ///   messages); scripts then run legacy continuations through it unless they say `bridge` false.
+    public static func factory(for model: AppModel, bridgeManifest: (path: String, displayPath: String)? = nil) -> ReplayAppFactory {
         ReplayAppFactory(
-            name: model.name, bridgeManifestPath: nil,
-            resourceData: { relativePath, environment throws(ReplayStepError) in
-                let url = try environment.resource(relativePath)
-                do { return try PropertyListReader.contents(ofFile: url.path, displayPath: relativePath) } catch {
+            name: model.name, bridgeManifestPath: bridgeManifest?.displayPath,
+            hasResource: { relativePath, _ in bridgeManifest.map { $0.displayPath == relativePath && FileManager.default.fileExists(atPath: $0.path) } ?? false },
+            resourceData: { relativePath, _ throws(ReplayStepError) in
+                guard let bridgeManifest, bridgeManifest.displayPath == relativePath else {
+                    throw .failed("app model '\(model.name)' has no resource '\(relativePath)'")
+                }
+                do { return try PropertyListReader.contents(ofFile: bridgeManifest.path, displayPath: relativePath) } catch {
                     throw .failed(String(describing: error))
                 }
             },
@@ -64,7 +76,10 @@ public final class ModelReplayApp: ReplayApp {
         router = LaunchRouter(launched: context.environment.launched)
         continuations = ContinuationEngine(declarations: context.declarations)
         do {
-            let registry = try model.makeRegistry(platform: context.environment.platform, entities: entities)
+            let log = performedInStep
+            let registry = try model.makeRegistry(platform: context.environment.platform, entities: entities) { instance in
+                log.instances.append(instance)
+            }
             intents = registry.registeredIntentNames.isEmpty && model.entities.isEmpty ? nil : registry
             appShortcuts = try model.makeAppShortcuts(registry: registry)
         } catch {
@@ -102,22 +117,34 @@ public final class ModelReplayApp: ReplayApp {
                 "entities": .array(all), "entities.count": .integer(PropertyListInteger(all.count))]
     }
 
+    /// A continuation: `activityType` and `userInfo` as delivered, plus `intent` and `parameters`
+    /// when the bridge turned it into an intent. An intent: its `parameters`.
     public func received(_ delivery: ReplayDelivery) -> PropertyListDictionary {
         switch delivery {
         case let .continuation(result):
             guard result.outcome == .handled, let delivered = result.delivered else { return [:] }
-            return ["activityType": .string(delivered.activityType), "userInfo": .dictionary(delivered.userInfo)]
-        case let .intent(performed):
-            let instance = performed.intent
-            let parameters = instance.parameterOrder.compactMap { name -> (String, PropertyListValue)? in
-                guard let value = instance[name] else { return nil }
-                if let entity = value.entityValue {
-                    return (name, .dictionary(["type": .string(entity.typeName), "id": .string(entity.identifier), "title": .string(entity.title)]))
-                }
-                return (name, value.propertyListValue)
+            var values: PropertyListDictionary = ["activityType": .string(delivered.activityType), "userInfo": .dictionary(delivered.userInfo)]
+            if let bridged = performedInStep.instances.last {
+                values["intent"] = .string(bridged.typeName)
+                values["parameters"] = Self.parameters(of: bridged)
             }
-            return ["parameters": .dictionary(PropertyListDictionary(parameters))]
+            return values
+        case let .intent(performed):
+            return ["parameters": Self.parameters(of: performed.intent)]
         }
+    }
+
+    public func afterStep() { performedInStep.instances = [] }
+
+    /// Entities as `{type, id, title}`, other values in their stored form.
+    static func parameters(of instance: IntentInstance) -> PropertyListValue {
+        .dictionary(PropertyListDictionary(instance.parameterOrder.compactMap { name -> (String, PropertyListValue)? in
+            guard let value = instance[name] else { return nil }
+            if let entity = value.entityValue {
+                return (name, .dictionary(["type": .string(entity.typeName), "id": .string(entity.identifier), "title": .string(entity.title)]))
+            }
+            return (name, value.propertyListValue)
+        }))
     }
 
     // MARK: Steps

@@ -18,8 +18,11 @@ enum ReplayAppRegistry {
 
     /// A runner over the registered apps and `models` (``ModelReplayApp``), resolving relative
     /// paths against `currentDirectory`.
-    static func runner(currentDirectory: String, models: [AppModel] = []) -> ReplayRunner {
-        ReplayRunner(apps: apps, appFactories: models.map(ModelReplayApp.factory(for:)), bridgeRoute: bridgeRoute,
-                     currentDirectory: currentDirectory)
+    /// - Parameter manifests: a model's bridge manifest by model name.
+    static func runner(
+        currentDirectory: String, models: [AppModel] = [], manifests: [String: (path: String, displayPath: String)] = [:]
+    ) -> ReplayRunner {
+        let factories = models.map { ModelReplayApp.factory(for: $0, bridgeManifest: manifests[$0.name]) }
+        return ReplayRunner(apps: apps, appFactories: factories, bridgeRoute: bridgeRoute, currentDirectory: currentDirectory)
     }
 }
