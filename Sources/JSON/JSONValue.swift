@@ -2,7 +2,7 @@
 ///
 /// Every command's `--format json` output, the SARIF log, reports and stored JSON columns are built
 /// as a `JSONValue` and written with ``text`` or ``write(to:)``. Object members keep the order they
-/// were given in (JSON output is a contract: keys appear in the documented order), and ``parse(_:)``
+/// were given in (JSON output is a contract: keys appear in the documented order), and ``JSONParser``
 /// keeps the order it read, so a round trip changes nothing.
 ///
 /// ```swift

@@ -11,25 +11,7 @@ struct OpenStepPropertyListReader {
     var options: PropertyListReader.Options
 
     func read(_ data: Data, file: String) throws(PropertyListReadError) -> PropertyListDocument {
-        let result: Result<PropertyListDocument, PropertyListReadError> = data.withUnsafeBytes { raw in
-            do throws(PropertyListReadError) {
-                switch try XMLInputDecoder.decode(raw, file: file) {
-                case let .inPlace(prefixLength):
-                    return .success(try parse(UnsafeRawBufferPointer(rebasing: raw[prefixLength...]), file: file))
-                case let .converted(bytes):
-                    return bytes.withUnsafeBytes { converted in
-                        do throws(PropertyListReadError) {
-                            return .success(try parse(converted, file: file))
-                        } catch {
-                            return .failure(error)
-                        }
-                    }
-                }
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try XMLInputDecoder.withUTF8Text(data, file: file) { bytes throws(PropertyListReadError) in try parse(bytes, file: file) }
     }
 
     private func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(PropertyListReadError) -> PropertyListDocument {

@@ -23,6 +23,28 @@ enum XMLInputDecoder {
         case utf16(bigEndian: Bool), utf32(bigEndian: Bool)
     }
 
+    /// Calls `parse` with `data` as UTF-8 text: in place when it already is (after any BOM), else
+    /// converted. The one entry of the text readers (XML and OpenStep).
+    static func withUTF8Text<T>(
+        _ data: Data, file: String, _ parse: (UnsafeRawBufferPointer) throws(PropertyListReadError) -> T
+    ) throws(PropertyListReadError) -> T {
+        let result: Result<T, PropertyListReadError> = data.withUnsafeBytes { raw in
+            do throws(PropertyListReadError) {
+                switch try decode(raw, file: file) {
+                case let .inPlace(prefixLength):
+                    return .success(try parse(UnsafeRawBufferPointer(rebasing: raw[prefixLength...])))
+                case let .converted(bytes):
+                    return bytes.withUnsafeBytes { converted in
+                        do throws(PropertyListReadError) { return .success(try parse(converted)) } catch { return .failure(error) }
+                    }
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     static func decode(_ bytes: UnsafeRawBufferPointer, file: String) throws(PropertyListReadError) -> Decoded {
         let b = Array(bytes.prefix(4)) + [UInt8](repeating: 0xAA, count: max(0, 4 - bytes.count))
         switch (b[0], b[1], b[2], b[3]) {

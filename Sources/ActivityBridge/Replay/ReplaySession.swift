@@ -9,7 +9,7 @@ public import PropertyList
 /// The session owns what lives beside the app on a device — the legacy donation log, the phrases
 /// the user recorded for donated shortcuts, the question Siri last asked — and routes legacy
 /// continuations through a ``ContinuationRoute``. Apps reach it from their own steps to continue
-/// activities (``deliver(_:stored:)``) or note the intents they ran (``noteIntentRan(_:)``).
+/// activities (``deliver(_:stored:)``) or note the intents they ran (``noteIntentRan(_:)-(PerformedIntent)``).
 public final class ReplaySession {
     public let script: ReplayScript
     public let environment: ReplayEnvironment
