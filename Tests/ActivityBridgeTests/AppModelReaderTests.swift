@@ -112,6 +112,33 @@ struct AppModelReaderTests {
         ])
     }
 
+    @Test func namesDeclaredTwiceAndHandledButUndeclaredTypes() throws {
+        let file = "Samples/AppModels/Invalid/Names-AppModel.plist"
+        let reading = try Self.read(file)
+        #expect(reading.model == nil)
+        #expect(Self.summary(reading.diagnostics) == (try Self.expected(file, [
+            // a system type needs no declaration: only the close type is reported
+            ("<string>io.example.names.close</string>", "warning", "app-model-handled-undeclared", 1),
+            ("<string>small</string>", "error", "app-model-duplicate", 2),
+            ("<key>Kind</key>", "error", "app-model-duplicate", 2),
+        ])))
+        #expect(reading.diagnostics.map(\.message) == [
+            "handled activity type 'io.example.names.close' is not in 'activityTypes': it is never delivered (undeclared)",
+            "enum 'Size' lists case 'small' twice",
+            "'Kind' is both an entity and an enum type",
+        ])
+    }
+
+    @Test func anIntentIntentKitRefusesIsAtItsKey() throws {
+        let file = "Samples/AppModels/Invalid/IntentName-AppModel.plist"
+        let reading = try Self.read(file)
+        #expect(reading.model == nil)
+        #expect(Self.summary(reading.diagnostics) == (try Self.expected(file, [
+            ("<key>Open Intent</key>", "error", "app-model-invalid-intent", 1),
+        ])))
+        #expect(reading.diagnostics.first?.message.contains("the type name must be non-empty and without whitespace") == true)
+    }
+
     @Test func aFileThatIsNotAPropertyListIsAPlistSyntaxError() {
         let reading = AppModelReader().read(Data("<plist><dict><key>name</key></plist>".utf8), file: "broken.plist")
         #expect(reading.model == nil)

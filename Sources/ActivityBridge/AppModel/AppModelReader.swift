@@ -267,8 +267,10 @@ struct AppModelParser {
         do {
             registry = try model.makeRegistry(entities: AppModelEntityStore())
         } catch {
-            context.error(.appModelInvalidIntent, "IntentKit refuses the model's intents: \(error)",
-                          at: context.location(Path([.key("intents")])))
+            // At the intent IntentKit names, when it names one of the model's.
+            var path = Path([.key("intents")])
+            if case let .invalidDefinition(typeName, _) = error, model.intent(named: typeName) != nil { path = path.appending(.key(typeName)) }
+            context.error(.appModelInvalidIntent, "IntentKit refuses the model's intents: \(error)", at: context.keyLocation(path))
             return
         }
         do {
