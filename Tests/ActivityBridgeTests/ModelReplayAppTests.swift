@@ -41,7 +41,7 @@ struct ModelReplayAppTests {
         #expect(report.steps.count == 4)
         // Without the manifest the same script reaches the legacy handler: no intent runs.
         let legacy = try Self.runner().run(file: "Samples/AppModels/Replays/outliner-bridge.plist")
-        #expect(legacy.steps[1].failures.map(\.key) == ["intent", "parameters", "lastIntent"])
+        #expect(legacy.steps[1].failures.map(\.key) == ["intent", "parameters", "lastIntent", "parameters.outline"])
     }
 
     @Test func resultsSayWhatTheAppReceived() throws {
