@@ -48,6 +48,47 @@ struct ReplayAppModelEndToEndTests {
         </dict></plist>
         """
 
+    /// Declared types with a build setting, as an Info.plist has them before Xcode expands it.
+    static let definedModel = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>name</key><string>defined</string>
+          <key>activityTypes</key><array><string>$(PRODUCT_BUNDLE_IDENTIFIER).open</string></array>
+          <key>handledActivityTypes</key><array><string>$(PRODUCT_BUNDLE_IDENTIFIER).open</string></array>
+        </dict></plist>
+        """
+
+    static let definedScript = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>name</key><string>Open</string>
+          <key>app</key><string>defined</string>
+          <key>steps</key><array>
+            <dict><key>do</key><string>continue</string><key>activity</key><dict>
+              <key>activityType</key><string>io.example.defined.open</string></dict>
+              <key>expect</key><dict><key>outcome</key><string>handled</string></dict></dict>
+          </array>
+        </dict></plist>
+        """
+
+    @Test func defineExpandsTheDeclaredTypes() throws {
+        try withFiles(["model.plist": Self.definedModel, "script.plist": Self.definedScript]) { directory in
+            let defined = try BuiltBinary.run(["replay", "--define", "PRODUCT_BUNDLE_IDENTIFIER=io.example.defined",
+                                               "--app-model", "model.plist", "script.plist"], in: directory)
+            #expect(defined.status == 0, "\(defined.standardOutput)\(defined.standardError)")
+            #expect(defined.standardOutput == "script.plist: Open\n  PASS  step 1 continue: handled\n1 passed, 0 failed\n")
+            // Unexpanded, `$(PRODUCT_BUNDLE_IDENTIFIER).open` can equal no real type.
+            let undefined = try BuiltBinary.run(["replay", "--app-model", "model.plist", "script.plist"], in: directory)
+            #expect(undefined.status == 1)
+            #expect(undefined.standardOutput == """
+                script.plist: Open
+                  FAIL  step 1 continue: undeclared — outcome: expected "handled", got "undeclared"
+                0 passed, 1 failed
+
+                """)
+        }
+    }
+
     func withFiles<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
         let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }

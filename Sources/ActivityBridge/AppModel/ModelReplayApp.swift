@@ -2,6 +2,7 @@ public import ActivityKit
 public import Foundation
 public import IntentKit
 public import PropertyList
+public import XcodeProject
 
 /// An app built from an ``AppModel``, for replay: the model's declared and handled activity
 /// types, intents, entity and enum types and App Shortcuts, under the system's rules. The app's
@@ -51,16 +52,17 @@ public final class ModelReplayApp: ReplayApp {
                     throw .failed(String(describing: error))
                 }
             },
-            declarations: { _ in declarations(of: model) },
+            declarations: { environment in declarations(of: model, defines: environment.buildSettings) },
             make: { context in try ModelReplayApp(model: model, context: context) })
     }
 
-    /// The Info.plist the model stands for: its `NSUserActivityTypes` and `CoreSpotlightContinuation`.
-    public static func declarations(of model: AppModel) -> ActivityTypeDeclarations {
+    /// The Info.plist the model stands for: its `NSUserActivityTypes` and `CoreSpotlightContinuation`,
+    /// `$(…)` expanded with `defines`.
+    public static func declarations(of model: AppModel, defines: BuildSettings = BuildSettings()) -> ActivityTypeDeclarations {
         ActivityTypeDeclarations(root: .dictionary([
             ActivityTypeDeclarations.key: .array(model.activityTypes.map { .string($0) }),
             SystemActivityType.coreSpotlightContinuationKey: .bool(model.coreSpotlightContinuation),
-        ]))
+        ]), defines: defines)
     }
 
     /// Not for use: a model app is made from its model (``factory(for:)``).
@@ -85,7 +87,8 @@ public final class ModelReplayApp: ReplayApp {
         } catch {
             throw .failed("app model '\(model.name)' is not valid: \(error)")
         }
-        for type in model.handledActivityTypes {
+        // Handled types name declared ones, expanded with the same settings.
+        for type in model.handledActivityTypes.map({ context.environment.buildSettings.expand($0).value }) {
             // The handler takes what it is given: the result reports it (received(_:)).
             continuations.register(type) { [unowned self] activity, _ in
                 _ = router.open(activity.activityType)

@@ -45,7 +45,7 @@ public struct ReplayAppFactory {
                 let data = try appType.resourceData(appType.infoPlistPath, in: environment)
                 do {
                     let document = try PropertyListReader(options: .init(recordLocations: true)).read(data, file: appType.infoPlistPath)
-                    return ActivityTypeDeclarations(document: document)
+                    return ActivityTypeDeclarations(document: document, defines: environment.buildSettings)
                 } catch {
                     throw .failed("cannot read \(appType.infoPlistPath): \(error)")
                 }

@@ -1,4 +1,5 @@
 import Foundation
+public import XcodeProject
 
 /// Runs replay scripts: each in a fresh temporary directory with empty stores, removed afterwards.
 ///
@@ -22,6 +23,8 @@ public struct ReplayRunner {
     public var temporaryDirectory: URL
     /// Relative script paths resolve against this directory.
     public var currentDirectory: String
+    /// Expand `$(…)` in the apps' declared types (see ``ReplayEnvironment/buildSettings``).
+    public var buildSettings = BuildSettings()
 
     public init(
         apps: [any ReplayApp.Type], appFactories: [ReplayAppFactory] = [], bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? = nil,
@@ -92,7 +95,8 @@ public struct ReplayRunner {
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = ReplayEnvironment(
             directory: directory, platform: script.platform, launched: script.launched,
-            resourceRoots: resourceRoots + ReplayEnvironment.defaultResourceRoots(forScriptAt: scriptPath, currentDirectory: currentDirectory))
+            resourceRoots: resourceRoots + ReplayEnvironment.defaultResourceRoots(forScriptAt: scriptPath, currentDirectory: currentDirectory),
+            buildSettings: buildSettings)
         let session: ReplaySession
         do {
             session = try ReplaySession(script: script, factory: factory, environment: environment, bridgeRoute: bridgeRoute)
