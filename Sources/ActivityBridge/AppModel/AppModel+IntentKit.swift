@@ -36,7 +36,7 @@ public final class AppModelEntityStore {
         return true
     }
 
-    /// `{type, id, title}` of every entity, type by type in `order`.
+    /// The identifier and title of each entity of `typeName`, in the order they were added.
     public func all(typeName: String) -> [(identifier: String, title: String)] {
         (entities[typeName] ?? []).map { ($0.id, $0.title) }
     }
