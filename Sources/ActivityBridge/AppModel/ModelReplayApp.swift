@@ -1,5 +1,5 @@
 public import ActivityKit
-public import Foundation
+import Foundation
 public import IntentKit
 public import PropertyList
 public import XcodeProject
