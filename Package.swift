@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "XcodeProject", dependencies: ["PropertyList"]),
         .target(name: "ActivityKit", dependencies: ["PropertyList", "XcodeProject", "SQLiteStore"]),
         .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore", "JSON"]),
-        .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit", "JSON"]),
+        .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit", "JSON", "XcodeProject"]),
         .target(name: "Hairdressers", dependencies: ["ActivityBridge"], path: "Samples/Hairdressers",
                 resources: [.embedInCode("Resources/Hairdressers-Info.plist"), .embedInCode("Resources/Hairdressers-Bridge.plist")]),
         .target(name: "WalkMate", dependencies: ["ActivityBridge"], path: "Samples/WalkMate",

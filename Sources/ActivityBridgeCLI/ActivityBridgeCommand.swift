@@ -10,7 +10,8 @@ package enum ActivityBridgeCommand: Command {
         overview: "Validate, replay and migrate NSUserActivity and App Intents donations off the device.",
         arguments: [showVersion.declaration],
         subcommands: [
-            AuditCommand.self, DonationsCommand.self, IntentsCommand.self, MigrateCommand.self, PlistCommand.self, ProjectCommand.self,
+            AuditCommand.self, BridgeCommand.self, DonationsCommand.self, IntentsCommand.self, MigrateCommand.self,
+            PlistCommand.self, ProjectCommand.self,
             ReplayCommand.self, ValidateCommand.self,
         ],
         usage: "<subcommand> [options]")

@@ -28,6 +28,18 @@ struct ReplayExpectationTests {
         #expect(ReplayExpectation.failures(of: [key: ["a", "b", "c", "d"]], result: [:], snapshot: snapshot).count == 1)
     }
 
+    @Test func aStringHoldsForAnEntityWithThatTitle() {
+        let charlie: PropertyListValue = ["type": "ContactEntity", "id": "c-1", "title": "Charlie Ünal"]
+        let result: PropertyListDictionary = ["entity": charlie, "plain": ["title": "Charlie"]]
+        #expect(ReplayExpectation.failures(of: ["entity": "charlie unal"], result: result, snapshot: [:]).isEmpty)
+        #expect(ReplayExpectation.failures(of: ["entity.id": "c-1", "entity": charlie], result: result, snapshot: [:]).isEmpty)
+        #expect(ReplayExpectation.failures(of: ["entity": "Charles"], result: result, snapshot: [:]).map(\.key) == ["entity"])
+        #expect(ReplayExpectation.failures(of: ["entity": "c-1"], result: result, snapshot: [:]).map(\.key) == ["entity"],
+                "the title, not the identifier")
+        // Not an entity (no type and id): a string never equals a dictionary.
+        #expect(ReplayExpectation.failures(of: ["plain": "Charlie"], result: result, snapshot: [:]).map(\.key) == ["plain"])
+    }
+
     @Test func otherArraysKeepTheirOrder() {
         let snapshot: PropertyListDictionary = ["donations": ["Jane-Monday", "Ann-Friday"], "hairdressers": ["Ann", "Jane"]]
         #expect(ReplayExpectation.failures(of: ["donations": ["Jane-Monday", "Ann-Friday"]], result: [:], snapshot: snapshot).isEmpty)

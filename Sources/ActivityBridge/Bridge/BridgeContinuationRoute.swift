@@ -36,18 +36,18 @@ public struct BridgeContinuationRoute: ContinuationRoute {
     /// - Throws: ``ReplayStepError`` when the app has no manifest or intents, or
     ///   ``BridgeManifestError`` when the manifest cannot be read or has errors.
     public static func make(for session: ReplaySession) throws -> any ContinuationRoute {
-        let appType = type(of: session.app)
-        guard let relativePath = appType.bridgeManifestPath else {
-            throw ReplayStepError.failed("\(appType.name) has no bridge manifest")
+        let app = session.appFactory
+        guard let relativePath = app.bridgeManifestPath else {
+            throw ReplayStepError.failed("\(app.name) has no bridge manifest")
         }
         guard let registry = session.app.intents else {
-            throw ReplayStepError.failed("\(appType.name) has no App Intents to bridge to")
+            throw ReplayStepError.failed("\(app.name) has no App Intents to bridge to")
         }
-        let data = try appType.resourceData(relativePath, in: session.environment)
+        let data = try app.resourceData(relativePath, session.environment)
         let loaded = try BridgeManifestLoader.check(
             BridgeManifestReader().read(data, file: relativePath), file: relativePath, catalog: IntentCatalog(registry: registry))
-        guard loaded.manifest.app == appType.name else {
-            throw ReplayStepError.failed("\(relativePath) is the manifest of '\(loaded.manifest.app)', not of \(appType.name)")
+        guard loaded.manifest.app == app.name else {
+            throw ReplayStepError.failed("\(relativePath) is the manifest of '\(loaded.manifest.app)', not of \(app.name)")
         }
         return BridgeContinuationRoute(manifest: loaded.manifest, warnings: loaded.warnings)
     }

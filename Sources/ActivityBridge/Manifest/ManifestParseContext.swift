@@ -1,11 +1,15 @@
 import PropertyList
 
 /// The reader's working state: the file's locations and the diagnostics found so far, with
-/// typed accessors that report a mistyped value at its element instead of failing.
+/// typed accessors that report a mistyped value at its element instead of failing. Bridge
+/// manifests and app models (``AppModelReader``) share it, each with its own rule ids.
 struct ManifestParseContext {
     let file: String
     let locations: PropertyListLocations?
     var diagnostics: [Diagnostic] = []
+    /// The rule of a wrong structure, and of an unknown key.
+    var shapeRule: Diagnostic.Rule = .manifestShape
+    var unknownKeyRule: Diagnostic.Rule = .manifestUnknownKey
 
     init(file: String, locations: PropertyListLocations?, diagnostics: [Diagnostic] = []) {
         self.file = file
@@ -46,7 +50,7 @@ struct ManifestParseContext {
 
     /// `manifest-shape`: `what` must be `expected`, found the value's kind.
     mutating func wrongKind(_ value: PropertyListValue, expected: String, what: String, at path: PropertyListPath) {
-        error(.manifestShape, "\(what) must be \(expected), found <\(value.kindName)>", at: location(path))
+        error(shapeRule, "\(what) must be \(expected), found <\(value.kindName)>", at: location(path))
     }
 
     // MARK: Typed access
@@ -67,7 +71,7 @@ struct ManifestParseContext {
             return nil
         }
         guard !text.isEmpty else {
-            error(.manifestShape, "\(what) must not be empty", at: location(path))
+            error(shapeRule, "\(what) must not be empty", at: location(path))
             return nil
         }
         return text
@@ -77,7 +81,7 @@ struct ManifestParseContext {
     mutating func checkKeys(_ dictionary: PropertyListDictionary, allowed: [String], at path: PropertyListPath, in what: String) {
         for key in dictionary.keys where !allowed.contains(key) {
             let suggestion = Self.closest(to: key, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
-            warning(.manifestUnknownKey, "unknown key '\(key)' in \(what)\(suggestion); it is ignored",
+            warning(unknownKeyRule, "unknown key '\(key)' in \(what)\(suggestion); it is ignored",
                     at: keyLocation(path.appending(.key(key))))
         }
     }

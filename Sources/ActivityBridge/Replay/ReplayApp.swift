@@ -73,6 +73,17 @@ public protocol ReplayApp: AnyObject {
     /// Spotlight entries besides search-eligible legacy donations and the items of the context's
     /// ``ReplayAppContext/searchableIndex``.
     func spotlightItems() throws(ReplayStepError) -> [ReplaySpotlightItem]
+
+    /// Result keys telling what the app received — a continuation its handler got, an intent it
+    /// performed — added to the step's result. Apps whose effects show in their snapshot add
+    /// nothing (the default); an app without code (``ModelReplayApp``) says what it was given.
+    func received(_ delivery: ReplayDelivery) -> PropertyListDictionary
+}
+
+/// What reached the app in one step.
+public enum ReplayDelivery {
+    case continuation(ContinuationResult)
+    case intent(PerformedIntent)
 }
 
 extension ReplayApp {
@@ -102,6 +113,7 @@ extension ReplayApp {
     public var appShortcuts: AppShortcuts? { nil }
     public func siri(_ utterance: String, in session: ReplaySession) throws(ReplayStepError) -> ReplayStepResult? { nil }
     public func spotlightItems() throws(ReplayStepError) -> [ReplaySpotlightItem] { [] }
+    public func received(_ delivery: ReplayDelivery) -> PropertyListDictionary { [:] }
 }
 
 /// What an app gets when a script creates it.

@@ -1,5 +1,6 @@
 public import Foundation
 public import IntentKit
+public import XcodeProject
 
 /// Where one script runs: a fresh temporary directory for its stores, the simulated platform, and
 /// the directories searched for the apps' resources (`Plists/<App>-Info.plist`, bridge manifests).
@@ -11,12 +12,19 @@ public struct ReplayEnvironment: Sendable {
     public var launched: Bool
     /// Directories that may hold `Plists/…`, searched in order.
     public var resourceRoots: [URL]
+    /// The build settings that expand `$(…)` in the app's declared types (`replay --define`), as
+    /// Xcode expands them when it builds the Info.plist.
+    public var buildSettings: BuildSettings
 
-    public init(directory: URL, platform: Platform = .latest, launched: Bool = false, resourceRoots: [URL] = []) {
+    public init(
+        directory: URL, platform: Platform = .latest, launched: Bool = false, resourceRoots: [URL] = [],
+        buildSettings: BuildSettings = BuildSettings()
+    ) {
         self.directory = directory
         self.platform = platform
         self.launched = launched
         self.resourceRoots = resourceRoots
+        self.buildSettings = buildSettings
     }
 
     /// The path of a store file named `name` inside ``directory``.

@@ -1,3 +1,4 @@
+import IntentKit
 public import PropertyList
 
 /// One `expect` entry that did not hold.
@@ -22,7 +23,10 @@ public struct ReplayExpectationFailure: Hashable, Sendable, CustomStringConverti
 
 /// The comparison rules of <doc:ReplayScripts>: a key is looked up in the step's result, then in
 /// the app's snapshot; arrays under `candidates`, `results`, `spotlight` and `shortcutPhrases`
-/// compare as sets, other arrays in order; numbers compare by value (integer 1 equals real 1.0).
+/// compare as sets, other arrays in order; numbers compare by value (integer 1 equals real 1.0);
+/// a string holds for an entity (`{type, id, title}`) whose title it is, ignoring case and
+/// diacritics, as `choose` names candidates (`entity.id` and other dotted paths still reach the
+/// whole value).
 public enum ReplayExpectation {
     /// Keys whose arrays are unordered.
     public static let setKeys: Set<String> = ["candidates", "results", "spotlight", "shortcutPhrases"]
@@ -63,6 +67,8 @@ public enum ReplayExpectation {
             return want.entries.allSatisfy { entry in
                 have[entry.key].map { matches(entry.value, $0, key: entry.key) } ?? false
             }
+        case let (.string(name), .dictionary(entity)) where isEntity(entity):
+            return entity["title"]?.stringValue.map { TextFolding.equals($0, name) } ?? false
         case let (.integer(a), .integer(b)):
             return a == b
         case let (.integer(integer), .real(real)), let (.real(real), .integer(integer)):
@@ -73,6 +79,11 @@ public enum ReplayExpectation {
     }
 
     /// Exact: a real equals an integer only when it is whole and the same number.
+    /// `{type, id, title}` (and perhaps `subtitle`, `properties`): how results show an entity.
+    private static func isEntity(_ dictionary: PropertyListDictionary) -> Bool {
+        ["type", "id", "title"].allSatisfy { dictionary[$0]?.stringValue != nil }
+    }
+
     private static func sameNumber(_ integer: PropertyListInteger, _ real: Double) -> Bool {
         guard real.isFinite, real.rounded(.towardZero) == real else { return false }
         if let signed = integer.int64Value, let whole = Int64(exactly: real) { return signed == whole }

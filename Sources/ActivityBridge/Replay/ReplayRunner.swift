@@ -1,4 +1,5 @@
 import Foundation
+public import XcodeProject
 
 /// Runs replay scripts: each in a fresh temporary directory with empty stores, removed afterwards.
 ///
@@ -10,6 +11,9 @@ import Foundation
 public struct ReplayRunner {
     /// The apps scripts may name, by ``ReplayApp/name``.
     public var apps: [any ReplayApp.Type]
+    /// Apps made at run time (app models, ``ModelReplayApp/factory(for:)``), by name; they take
+    /// precedence over ``apps`` of the same name, as the user gave them explicitly.
+    public var appFactories: [ReplayAppFactory]
     /// Builds the bridge's continuation route for a session whose script uses the bridge (see
     /// ``ReplaySession/init(script:app:environment:bridgeRoute:)``); nil when no bridge is available.
     public var bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)?
@@ -19,13 +23,16 @@ public struct ReplayRunner {
     public var temporaryDirectory: URL
     /// Relative script paths resolve against this directory.
     public var currentDirectory: String
+    /// Expand `$(…)` in the apps' declared types (see ``ReplayEnvironment/buildSettings``).
+    public var buildSettings = BuildSettings()
 
     public init(
-        apps: [any ReplayApp.Type], bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? = nil,
+        apps: [any ReplayApp.Type], appFactories: [ReplayAppFactory] = [], bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? = nil,
         resourceRoots: [URL] = [], temporaryDirectory: URL = FileManager.default.temporaryDirectory,
         currentDirectory: String = FileManager.default.currentDirectoryPath
     ) {
         self.apps = apps
+        self.appFactories = appFactories
         self.bridgeRoute = bridgeRoute
         self.resourceRoots = resourceRoots
         self.temporaryDirectory = temporaryDirectory
@@ -36,6 +43,14 @@ public struct ReplayRunner {
     public func app(named name: String) -> (any ReplayApp.Type)? {
         apps.first { $0.name == name }
     }
+
+    /// How to make the app named `name`: an app factory's, else an app type's; nil when none is.
+    public func factory(named name: String) -> ReplayAppFactory? {
+        appFactories.first { $0.name == name } ?? app(named: name).map(ReplayAppFactory.init)
+    }
+
+    /// Every app name scripts may give, sorted.
+    public var appNames: [String] { Set(apps.map { $0.name } + appFactories.map(\.name)).sorted() }
 
     /// Runs every script in `paths` (files, or directories whose `*.plist` run in sorted order).
     /// - Throws: ``ReplayInputError`` when a path is missing or a directory holds no scripts;
@@ -64,8 +79,8 @@ public struct ReplayRunner {
     /// Runs a parsed script in a fresh directory, removed afterwards whatever happens.
     public func run(_ script: ReplayScript, scriptPath: String? = nil) -> ReplayScriptReport {
         var report = ReplayScriptReport(file: script.file, name: script.name, app: script.app)
-        guard let appType = app(named: script.app) else {
-            let known = apps.map { $0.name }.sorted().joined(separator: ", ")
+        guard let factory = factory(named: script.app) else {
+            let known = appNames.joined(separator: ", ")
             report.error = ReplayScriptError(file: script.file, location: script.appLocation,
                                              message: "unknown app '\(script.app)' (known: \(known))")
             return report
@@ -80,10 +95,11 @@ public struct ReplayRunner {
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = ReplayEnvironment(
             directory: directory, platform: script.platform, launched: script.launched,
-            resourceRoots: resourceRoots + ReplayEnvironment.defaultResourceRoots(forScriptAt: scriptPath, currentDirectory: currentDirectory))
+            resourceRoots: resourceRoots + ReplayEnvironment.defaultResourceRoots(forScriptAt: scriptPath, currentDirectory: currentDirectory),
+            buildSettings: buildSettings)
         let session: ReplaySession
         do {
-            session = try ReplaySession(script: script, app: appType, environment: environment, bridgeRoute: bridgeRoute)
+            session = try ReplaySession(script: script, factory: factory, environment: environment, bridgeRoute: bridgeRoute)
         } catch {
             report.error = ReplayScriptError(file: script.file, location: script.appLocation, message: error.description)
             return report

@@ -9,7 +9,7 @@ extension ReplaySession {
         let said = ReplayPhrase.normalized(utterance)
         pendingQuestion = nil
         if let shortcut = voiceShortcuts.last(where: { ReplayPhrase.normalized($0.phrase) == said }) {
-            return Self.result(of: try deliver(shortcut.activity, stored: true))
+            return continuationResult(try deliver(shortcut.activity, stored: true))
         }
         if let result = try app.siri(utterance, in: self) { return result }
         guard let shortcuts = app.appShortcuts else { return ReplayStepResult(outcome: "noMatch") }
@@ -88,6 +88,7 @@ extension ReplaySession {
             values["intent"] = .string(performed.intent.typeName)
             if let dialog = performed.result.dialog { values["dialog"] = .string(dialog) }
             if let value = performed.result.value { values["value"] = value.propertyListValue }
+            for entry in app.received(.intent(performed)) where values[entry.key] == nil { values[entry.key] = entry.value }
             return ReplayStepResult(outcome: "handled", values: values)
         case let .needsValue(needs):
             return ask("needsValue", candidates: needs.candidates, extra: ["parameter": .string(needs.parameterName)])
@@ -105,7 +106,7 @@ extension ReplaySession {
 
     private func intentRegistry(for key: String) throws(ReplayStepError) -> IntentRegistry {
         guard let registry = app.intents else {
-            throw .invalidArgument(key: key, reason: "\(type(of: app).name) has no App Intents")
+            throw .invalidArgument(key: key, reason: "\(appName) has no App Intents")
         }
         return registry
     }

@@ -38,7 +38,7 @@ extension ReplaySession {
         guard let item = try spotlightItems().first(where: { TextFolding.equals($0.title, name) }) else {
             return Self.notFound(name)
         }
-        return Self.result(of: try deliver(item.activity, stored: true))
+        return continuationResult(try deliver(item.activity, stored: true))
     }
 
     /// The donations and the index as last read, rebuilt only when either store changed since

@@ -75,13 +75,13 @@ extension ReplaySession {
         let dictionary = try step.dictionary("activity")
         let (activity, issues) = UserActivity.decode(activityDictionary: dictionary)
         guard let activity else { return Self.invalid(issues) }
-        return Self.result(of: try deliver(activity, stored: false))
+        return continuationResult(try deliver(activity, stored: false))
     }
 
     private func continueDonationStep(_ step: ReplayStep) throws(ReplayStepError) -> ReplayStepResult {
         let identifier = try step.string("persistentIdentifier")
         guard let activity = try storedDonation(identifier) else { return Self.notFound(identifier) }
-        return Self.result(of: try deliver(activity, stored: true))
+        return continuationResult(try deliver(activity, stored: true))
     }
 
     private func donateStep(_ step: ReplayStep) throws(ReplayStepError) -> ReplayStepResult {
@@ -151,6 +151,15 @@ extension ReplaySession {
             values["issues"] = .array(continuation.issues.map { .string($0.rule.rawValue) })
         }
         return ReplayStepResult(outcome: continuation.outcome.rawValue, values: values)
+    }
+
+    /// A continuation as a step result (``result(of:)``) plus what the app says it received.
+    public func continuationResult(_ continuation: ContinuationResult) -> ReplayStepResult {
+        var result = Self.result(of: continuation)
+        for entry in app.received(.continuation(continuation)) where result.values[entry.key] == nil {
+            result.values[entry.key] = entry.value
+        }
+        return result
     }
 
     static func invalid(_ issues: [UserActivityIssue]) -> ReplayStepResult {

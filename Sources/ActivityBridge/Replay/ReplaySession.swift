@@ -14,6 +14,10 @@ public final class ReplaySession {
     public let script: ReplayScript
     public let environment: ReplayEnvironment
     public let app: any ReplayApp
+    /// What made the app: its name, declarations and bridge manifest.
+    public let appFactory: ReplayAppFactory
+    /// The script's `app` as the app is registered.
+    public var appName: String { appFactory.name }
     /// The script's legacy donation log.
     public let donations: DonationStore
     /// The script's intent store: intent donations and the Spotlight index.
@@ -43,13 +47,23 @@ public final class ReplaySession {
     ///   session uses it when the script's `bridge` is true (or absent and the app has a manifest).
     /// - Throws: ``ReplayStepError`` when the app's Info.plist cannot be read, the stores cannot be
     ///   opened, or the script asks for a bridge the app or the configuration does not have.
-    public init(
+    public convenience init(
         script: ReplayScript, app appType: any ReplayApp.Type, environment: ReplayEnvironment,
         bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? = nil
     ) throws(ReplayStepError) {
+        try self.init(script: script, factory: ReplayAppFactory(appType), environment: environment, bridgeRoute: bridgeRoute)
+    }
+
+    /// Creates the app `factory` makes for `script` over the stores of `environment` (an app
+    /// type's factory, or an app model's).
+    public init(
+        script: ReplayScript, factory: ReplayAppFactory, environment: ReplayEnvironment,
+        bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? = nil
+    ) throws(ReplayStepError) {
+        appFactory = factory
         self.script = script
         self.environment = environment
-        let declarations = try Self.declarations(of: appType, in: environment)
+        let declarations = try factory.declarations(environment)
         do {
             donations = try DonationStore(path: environment.donationStorePath)
         } catch {
@@ -73,20 +87,20 @@ public final class ReplaySession {
             environment: environment, declarations: declarations, donations: donations,
             intentDonations: intentDonations, searchableIndex: searchableIndex)
         do {
-            app = try appType.init(context: context)
+            app = try factory.make(context)
         } catch {
             try? donations.close()
             try? intentStore.close()
             if let error = error as? ReplayStepError { throw error }
-            throw .failed("cannot start \(appType.name): \(error)")
+            throw .failed("cannot start \(factory.name): \(error)")
         }
-        let hasManifest = appType.bridgeManifestPath.map { appType.hasResource($0, in: environment) } ?? false
+        let hasManifest = factory.bridgeManifestPath.map { factory.hasResource($0, environment) } ?? false
         let wantsBridge = script.bridge ?? (hasManifest && bridgeRoute != nil)
         legacyRoute = LegacyContinuationRoute()
         if wantsBridge {
             do throws(ReplayStepError) {
-                guard let manifest = appType.bridgeManifestPath, hasManifest else {
-                    throw .failed("'bridge' is true but \(appType.name) has no bridge manifest")
+                guard let manifest = factory.bridgeManifestPath, hasManifest else {
+                    throw .failed("'bridge' is true but \(factory.name) has no bridge manifest")
                 }
                 guard let bridgeRoute else {
                     throw .failed("'bridge' is true but no bridge is configured to read \(manifest)")
@@ -177,16 +191,6 @@ public final class ReplaySession {
     ) throws(ReplayStepError) -> any ContinuationRoute {
         do { return try factory(session) } catch let error as ReplayStepError { throw error } catch {
             throw .failed("cannot load the bridge: \(error)")
-        }
-    }
-
-    private static func declarations(of appType: any ReplayApp.Type, in environment: ReplayEnvironment) throws(ReplayStepError) -> ActivityTypeDeclarations {
-        let data = try appType.resourceData(appType.infoPlistPath, in: environment)
-        do {
-            let document = try PropertyListReader(options: .init(recordLocations: true)).read(data, file: appType.infoPlistPath)
-            return ActivityTypeDeclarations(document: document)
-        } catch {
-            throw .failed("cannot read \(appType.infoPlistPath): \(error)")
         }
     }
 }

@@ -13,7 +13,13 @@ public struct AnyAppEntity: Hashable, Sendable, CustomStringConvertible {
     public let base: any AppEntity
 
     public init<Entity: AppEntity>(_ entity: Entity) {
-        typeName = Entity.typeName
+        self.init(entity, typeName: Entity.typeName)
+    }
+
+    /// An entity reported under `typeName` rather than its Swift type's name (an app model's
+    /// entity types share one Swift type; see ``EntityTypeDefinition``).
+    package init<Entity: AppEntity>(_ entity: Entity, typeName: String) {
+        self.typeName = typeName
         identifier = entity.id.entityIdentifierString
         displayRepresentation = entity.displayRepresentation
         exposedProperties = entity.exposedProperties

@@ -29,23 +29,32 @@ public struct EntityTypeDefinition {
     private let reindex: (([String]?, SearchableIndexDescription) throws -> Void)?
 
     public init<Query: EntityQuery>(_ type: Query.Entity.Type, query: Query) {
-        typeName = type.typeName
-        typeDisplayRepresentation = type.typeDisplayRepresentation
+        self.init(type, query: query, typeName: type.typeName, typeDisplayRepresentation: type.typeDisplayRepresentation)
+    }
+
+    /// A type known by name only, served by one Swift entity type: an app model's entity types
+    /// (ActivityBridge) are data, each registered under its own `typeName`, whose entities report it.
+    package init<Query: EntityQuery>(
+        _ type: Query.Entity.Type, query: Query, typeName: String, typeDisplayRepresentation: TypeDisplayRepresentation
+    ) {
+        self.typeName = typeName
+        self.typeDisplayRepresentation = typeDisplayRepresentation
         isIndexed = type is any IndexedEntity.Type
         isSyncable = type is any SyncableEntity.Type
+        let wrap = { (entity: Query.Entity) in AnyAppEntity(entity, typeName: typeName) }
         lookup = { strings in
             // Identifiers that do not parse cannot name an entity: left out like unknown ones.
             let ids = strings.compactMap { Query.Entity.ID.entityIdentifier(for: $0) }
-            return try query.entities(for: ids).map(AnyAppEntity.init)
+            return try query.entities(for: ids).map(wrap)
         }
-        suggest = { try query.suggestedEntities().map(AnyAppEntity.init) }
+        suggest = { try query.suggestedEntities().map(wrap) }
         if let enumerable = query as? any EnumerableEntityQuery {
-            enumerate = { try Self.all(enumerable) }
+            enumerate = { try Self.all(enumerable, as: typeName) }
         } else {
             enumerate = nil
         }
         if let stringQuery = query as? any EntityStringQuery {
-            match = { try Self.matching(stringQuery, $0) }
+            match = { try Self.matching(stringQuery, $0, as: typeName) }
         } else {
             match = nil
         }
@@ -100,12 +109,12 @@ public struct EntityTypeDefinition {
     }
 
     // Opening existentials needs generic helpers.
-    private static func all<Q: EnumerableEntityQuery>(_ query: Q) throws -> [AnyAppEntity] {
-        try query.allEntities().map(AnyAppEntity.init)
+    private static func all<Q: EnumerableEntityQuery>(_ query: Q, as typeName: String) throws -> [AnyAppEntity] {
+        try query.allEntities().map { AnyAppEntity($0, typeName: typeName) }
     }
 
-    private static func matching<Q: EntityStringQuery>(_ query: Q, _ string: String) throws -> [AnyAppEntity] {
-        try query.entities(matching: string).map(AnyAppEntity.init)
+    private static func matching<Q: EntityStringQuery>(_ query: Q, _ string: String, as typeName: String) throws -> [AnyAppEntity] {
+        try query.entities(matching: string).map { AnyAppEntity($0, typeName: typeName) }
     }
 
     private static func reindex<Q: IndexedEntityQuery>(_ query: Q, _ ids: [String]?, _ description: SearchableIndexDescription) throws {

@@ -13,9 +13,13 @@ struct BridgeManifestFile {
     var manifest: BridgeManifest?
     /// Reading and checking diagnostics, in order.
     var diagnostics: [Diagnostic]
-    /// The app the manifest names, started for its intents; nil when the tool does not know it
-    /// (or hosts were not kept).
+    /// The app the manifest names, started for its intents; nil when the tool does not know it,
+    /// when an app model stands for it, or when hosts were not kept.
     var host: BridgeAppHost?
+    /// The intents of the app model the manifest names (`--app-model`), when kept.
+    var modelRegistry: IntentRegistry?
+    /// The intents the manifest's mappings run: the app model's, else the started app's.
+    var registry: IntentRegistry? { modelRegistry ?? host?.registry }
     /// Why the file could not be read at all (exit 66); nil when it was read.
     var readError: String?
 
@@ -44,8 +48,11 @@ enum BridgeManifestFiles {
     ///   - unknownAppSeverity: how bad a manifest naming an app the tool does not know is: its
     ///     intents cannot be checked (a warning for `validate`), nor used (an error for `migrate`).
     /// - Returns: one file per path, in order; those that could not be read have a ``BridgeManifestFile/readError``.
+    ///   - models: app models (`--app-model`); a manifest naming one is checked against its intents
+    ///     instead of a built-in app's.
     static func load(
-        _ paths: [String], platform: Platform, keepHosts: Bool, unknownAppSeverity: Diagnostic.Severity, context: CommandContext
+        _ paths: [String], platform: Platform, keepHosts: Bool, unknownAppSeverity: Diagnostic.Severity, models: [AppModel] = [],
+        context: CommandContext
     ) -> [BridgeManifestFile] {
         var files: [BridgeManifestFile] = []
         for path in paths {
@@ -59,7 +66,7 @@ enum BridgeManifestFiles {
             var file = BridgeManifestFile(path: path, manifest: reading.manifest, diagnostics: reading.diagnostics)
             if let manifest = reading.manifest, !manifest.app.isEmpty {
                 check(&file, manifest: manifest, platform: platform, keepHost: keepHosts,
-                      unknownAppSeverity: unknownAppSeverity, context: context)
+                      unknownAppSeverity: unknownAppSeverity, models: models, context: context)
             }
             files.append(file)
         }
@@ -68,11 +75,23 @@ enum BridgeManifestFiles {
 
     private static func check(
         _ file: inout BridgeManifestFile, manifest: BridgeManifest, platform: Platform, keepHost: Bool,
-        unknownAppSeverity: Diagnostic.Severity, context: CommandContext
+        unknownAppSeverity: Diagnostic.Severity, models: [AppModel], context: CommandContext
     ) {
+        if let model = models.first(where: { $0.name == manifest.app }) {
+            do {
+                let registry = try model.makeRegistry(platform: platform, entities: AppModelEntityStore())
+                file.diagnostics += BridgeManifestChecker(catalog: IntentCatalog(registry: registry)).check(manifest)
+                if keepHost { file.modelRegistry = registry }
+            } catch {
+                file.diagnostics.append(Diagnostic(.error, .manifestUnknownApp, "app model '\(manifest.app)' has intents IntentKit refuses: \(error)",
+                                                   at: manifest.appLocation))
+            }
+            return
+        }
         guard let appType = BridgeAppHost.appType(named: manifest.app) else {
+            let known = Set(BridgeAppHost.knownApps + models.map(\.name)).sorted().joined(separator: ", ")
             file.diagnostics.append(Diagnostic(unknownAppSeverity, .manifestUnknownApp,
-                "unknown app '\(manifest.app)' (known: \(BridgeAppHost.knownApps.joined(separator: ", "))); its intents cannot be checked",
+                "unknown app '\(manifest.app)' (known: \(known)); its intents cannot be checked",
                 at: manifest.appLocation))
             return
         }

@@ -5,7 +5,7 @@ import IntentKit
 import PropertyList
 
 /// `activity-bridge migrate --from LEGACY.sqlite --to INTENTS.sqlite --manifest BRIDGE.plist...
-/// [--app-data APP=PATH]... [--platform "iOS 27"] [--dry-run] [--format text|json]`
+/// [--app-model APP.plist]... [--app-data APP=PATH]... [--platform "iOS 27"] [--dry-run] [--format text|json]`
 ///
 /// Turns stored legacy donation events into intent donation events by the manifests' mappings
 /// (``DonationMigrator``). Exit 0 when the migration ran (skipped events are reported, not
@@ -39,7 +39,8 @@ enum MigrateCommand: Command {
     static let configuration = CommandConfiguration(
         path: "migrate",
         overview: "Turn stored legacy NSUserActivity donations into App Intent donations.",
-        arguments: [from.declaration, to.declaration, BridgeManifestFiles.requiredOption.declaration, appData.declaration,
+        arguments: [from.declaration, to.declaration, BridgeManifestFiles.requiredOption.declaration,
+                    AppModelFiles.manifestOption.declaration, appData.declaration,
                     platform.declaration, dryRun.declaration, format.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
@@ -56,12 +57,14 @@ enum MigrateCommand: Command {
         guard FileManager.default.fileExists(atPath: legacyPath) else {
             throw CommandError.noInput("no legacy donation store at '\(from)'")
         }
-        let files = BridgeManifestFiles.load(manifestPaths, platform: platform, keepHosts: true, unknownAppSeverity: .error, context: context)
+        let models = try AppModelFiles.load(parsed.values(AppModelFiles.manifestOption), consequence: "nothing was migrated", context: context)
+        let files = BridgeManifestFiles.load(manifestPaths, platform: platform, keepHosts: true, unknownAppSeverity: .error,
+                                             models: models, context: context)
         defer { files.forEach { $0.host?.close() } }
         let unreadable = files.compactMap(\.readError)
         if !unreadable.isEmpty { throw CommandError.noInput(unreadable.joined(separator: "; ")) }
         context.standardError.write(files.flatMap(\.diagnostics).map(\.textLines).joined())
-        let broken = files.filter { $0.hasErrors || $0.host == nil }
+        let broken = files.filter { $0.hasErrors || $0.registry == nil }
         if !broken.isEmpty {
             throw CommandError.failure("bridge manifest \(broken.map { "'\($0.path)'" }.joined(separator: ", ")) has errors; nothing was migrated")
         }
@@ -105,7 +108,7 @@ enum MigrateCommand: Command {
         }
         var sources: [MigrationSource] = []
         for file in files {
-            guard let manifest = file.manifest, let host = file.host else { continue }
+            guard let manifest = file.manifest, let registry = file.registry else { continue }
             var checker: AppDataEntityChecker?
             if let path = appData[manifest.app] {
                 let resolved = context.resolve(path)
@@ -120,7 +123,7 @@ enum MigrateCommand: Command {
                     throw .failure("cannot use app data '\(path)': \(error)")
                 }
             }
-            sources.append(MigrationSource(manifest: manifest, registry: host.registry, entities: checker))
+            sources.append(MigrationSource(manifest: manifest, registry: registry, entities: checker))
         }
         return sources
     }

@@ -16,8 +16,13 @@ enum ReplayAppRegistry {
     /// scripts use it unless they say `bridge` false.
     static var bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? { BridgeContinuationRoute.make(for:) }
 
-    /// A runner over the registered apps, resolving relative paths against `currentDirectory`.
-    static func runner(currentDirectory: String) -> ReplayRunner {
-        ReplayRunner(apps: apps, bridgeRoute: bridgeRoute, currentDirectory: currentDirectory)
+    /// A runner over the registered apps and `models` (``ModelReplayApp``), resolving relative
+    /// paths against `currentDirectory`.
+    /// - Parameter manifests: a model's bridge manifest by model name.
+    static func runner(
+        currentDirectory: String, models: [AppModel] = [], manifests: [String: (path: String, displayPath: String)] = [:]
+    ) -> ReplayRunner {
+        let factories = models.map { ModelReplayApp.factory(for: $0, bridgeManifest: manifests[$0.name]) }
+        return ReplayRunner(apps: apps, appFactories: factories, bridgeRoute: bridgeRoute, currentDirectory: currentDirectory)
     }
 }

@@ -4,7 +4,7 @@ import PropertyList
 import XcodeProject
 
 /// `activity-bridge validate [--format text|json|sarif] [--define NAME=VALUE]... [--project PATH.xcodeproj
-/// [--target NAME]... [--configuration NAME]] [--manifest BRIDGE.plist]... [--disable RULE]... [--warnings-as-errors] [PLIST...]`
+/// [--target NAME]... [--configuration NAME]] [--manifest BRIDGE.plist]... [--app-model APP.plist]... [--disable RULE]... [--warnings-as-errors] [PLIST...]`
 ///
 /// Checks each Info.plist's syntax and `NSUserActivityTypes` declarations (ActivityBridgeCLI.docc, CommandLine, "validate").
 /// With `--project`, the build settings come from the Xcode project (each app and extension target, or
@@ -27,7 +27,7 @@ enum ValidateCommand: Command {
         path: "validate",
         overview: "Check Info.plist NSUserActivityTypes declarations (text, JSON or SARIF).",
         arguments: [format.declaration, CommonOptions.define.declaration, project.declaration, targets.declaration,
-                    configurationName.declaration, BridgeManifestFiles.option.declaration,
+                    configurationName.declaration, BridgeManifestFiles.option.declaration, AppModelFiles.manifestOption.declaration,
                     CommonOptions.disable.declaration, CommonOptions.warningsAsErrors.declaration, plists.declaration])
 
     /// Info.plists checked with the same build settings.
@@ -55,8 +55,9 @@ enum ValidateCommand: Command {
             groups = [Group(files: paths.map { ActivityTypeValidator.BatchFile(path: context.resolve($0), displayPath: $0) }, defines: defines)]
         }
         let files = groups.flatMap(\.files)
+        let models = try AppModelFiles.load(parsed.values(AppModelFiles.manifestOption), consequence: "nothing was validated", context: context)
         let manifests = BridgeManifestFiles.load(try parsed.values(BridgeManifestFiles.option), platform: .latest, keepHosts: false,
-                                                 unknownAppSeverity: .warning, context: context)
+                                                 unknownAppSeverity: .warning, models: models, context: context)
         let handledTypes = try BridgeManifestFiles.handledTypes(manifests, plistCount: files.count)
         let progress = ValidateProgress(total: files.count, context: context)
         // JSON lists every activity type with its position; text and SARIF only need positions for findings.
