@@ -68,8 +68,8 @@ struct FindingsRegressionTests {
         let before = Self.residentBytes()
         let started = Date()
         let diagnostic = try #require(Self.firstError(Data(bytes)))
-        #expect(Date().timeIntervalSince(started) < 1)
-        #expect(Self.residentBytes() - before < 64 << 20)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Self.residentBytes() - before < 256 << 20)
         #expect(diagnostic.message.contains("trailer object count 2147483648 does not fit the 1-byte object area"))
         #expect(diagnostic.location == SourceLocation(file: "t.plist", line: 1, column: trailerStart + 8 + 1))
     }
@@ -115,8 +115,9 @@ struct FindingsRegressionTests {
         for _ in 0..<1_000 { _ = Self.firstError(data) }
         let before = Self.residentBytes()
         for _ in 0..<20_000 { _ = Self.firstError(data) }
-        // The leak held ~12.8 KB per read: 256 MB here.
-        #expect(Self.residentBytes() - before < 16 << 20)
+        // The leak held ~12.8 KB per read: 256 MB here. The bound leaves room for what tests running in
+        // parallel in the same process allocate meanwhile (the resident size is the whole process's).
+        #expect(Self.residentBytes() - before < 96 << 20)
     }
 
     // MARK: - Locations
@@ -353,8 +354,10 @@ struct FindingsRegressionTests {
         let started = Date()
         let before = Self.residentBytes()
         #expect(Self.unreadableReason(file.path) == "is 1073741824 bytes, above the 256 MiB limit for a property list")
-        #expect(Date().timeIntervalSince(started) < 1)
-        #expect(Self.residentBytes() - before < 16 << 20)
+        // Refused before reading: reading it would take seconds and a gigabyte. Generous bounds, as the
+        // process's resident size and the clock are shared with tests running in parallel.
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Self.residentBytes() - before < 256 << 20)
         // Just under the limit is read (a sparse file again, so nothing is written to disk).
         let handle2 = try FileHandle(forWritingTo: file)
         try handle2.truncate(atOffset: UInt64(PropertyListReader.maximumInputSize))
