@@ -376,7 +376,7 @@ struct FindingsRegressionTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         let started = Date()
         #expect(Self.unreadableReason(fifo) == "not a regular file (a FIFO)")
-        #expect(Date().timeIntervalSince(started) < 1, "opening a FIFO without a writer must not block")
+        #expect(Date().timeIntervalSince(started) < 10, "opening a FIFO without a writer must not block")
         #expect(Self.unreadableReason("/dev/zero") == "not a regular file (a device)")
         #expect(Self.unreadableReason(directory.path) == "is a directory")
         #expect(Self.unreadableReason(directory.appendingPathComponent("missing.plist").path) == "no such file")

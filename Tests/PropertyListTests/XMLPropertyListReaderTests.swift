@@ -68,7 +68,7 @@ struct XMLPropertyListReaderTests {
         let start = Date()
         let message = try #require(Self.errorMessage("<!DOCTYPE plist [\(subset)]><plist><string>&l12;</string></plist>"))
         #expect(message.contains("internal DTD subset ('[' in <!DOCTYPE>) is not allowed"))
-        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(Date().timeIntervalSince(start) < 10)  // expanded, it would take minutes and gigabytes
     }
 
     @Test("an internal subset is refused even without entity declarations, as Apple's reader does")
