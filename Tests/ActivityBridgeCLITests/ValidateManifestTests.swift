@@ -87,7 +87,8 @@ struct ValidateManifestTests {
         #expect(!undeclared.isEmpty && undeclared.allSatisfy { $0["file"] as? String == manifest })
     }
 
-    @Test func anUnknownAppIsAWarningAndTheCrossCheckStillRuns() throws {
+    /// The same rule as `migrate`'s: an error, and the cross-check of the declared types still runs.
+    @Test func anUnknownAppIsAnErrorAndTheCrossCheckStillRuns() throws {
         let directory = try TemporaryDirectory.create()
         defer { try? FileManager.default.removeItem(at: directory) }
         let text = try String(contentsOf: BuiltBinary.packageRoot.appendingPathComponent("Plists/WalkMate-Bridge.plist"), encoding: .utf8)
@@ -95,10 +96,9 @@ struct ValidateManifestTests {
         let path = directory.appendingPathComponent("Other-Bridge.plist").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let (code, out, _) = run(["--manifest", path, "Plists/WalkMate-Info.plist"])
-        #expect(code == .success)
-        #expect(out.contains("warning: unknown app 'strollbuddy' (known: hairdressers, walkmate); its intents cannot be checked [manifest-unknown-app]"))
-        let (strict, _, _) = run(["--manifest", path, "--warnings-as-errors", "Plists/WalkMate-Info.plist"])
-        #expect(strict == .failure)
+        #expect(code == .failure)
+        #expect(out.contains("error: unknown app 'strollbuddy' (known: hairdressers, walkmate); its intents cannot be checked (describe it with --app-model APP.plist) [manifest-unknown-app]"))
+        #expect(out.hasSuffix("2 files checked: 1 error, 0 warnings, 0 notes\n"))
     }
 
     @Test func aMissingManifestIsExit66AfterTheReport() {

@@ -45,13 +45,11 @@ enum BridgeManifestFiles {
     /// Reads and checks each of `paths`.
     /// - Parameters:
     ///   - keepHosts: keep each app running (for `migrate`); the caller then closes the hosts.
-    ///   - unknownAppSeverity: how bad a manifest naming an app the tool does not know is: its
-    ///     intents cannot be checked (a warning for `validate`), nor used (an error for `migrate`).
-    /// - Returns: one file per path, in order; those that could not be read have a ``BridgeManifestFile/readError``.
     ///   - models: app models (`--app-model`); a manifest naming one is checked against its intents
-    ///     instead of a built-in app's.
+    ///     instead of a built-in app's. A manifest naming neither is a `manifest-unknown-app` error.
+    /// - Returns: one file per path, in order; those that could not be read have a ``BridgeManifestFile/readError``.
     static func load(
-        _ paths: [String], platform: Platform, keepHosts: Bool, unknownAppSeverity: Diagnostic.Severity, models: [AppModel] = [],
+        _ paths: [String], platform: Platform, keepHosts: Bool, models: [AppModel] = [],
         context: CommandContext
     ) -> [BridgeManifestFile] {
         var files: [BridgeManifestFile] = []
@@ -66,7 +64,7 @@ enum BridgeManifestFiles {
             var file = BridgeManifestFile(path: path, manifest: reading.manifest, diagnostics: reading.diagnostics)
             if let manifest = reading.manifest, !manifest.app.isEmpty {
                 check(&file, manifest: manifest, platform: platform, keepHost: keepHosts,
-                      unknownAppSeverity: unknownAppSeverity, models: models, context: context)
+                      models: models, context: context)
             }
             files.append(file)
         }
@@ -75,7 +73,7 @@ enum BridgeManifestFiles {
 
     private static func check(
         _ file: inout BridgeManifestFile, manifest: BridgeManifest, platform: Platform, keepHost: Bool,
-        unknownAppSeverity: Diagnostic.Severity, models: [AppModel], context: CommandContext
+        models: [AppModel], context: CommandContext
     ) {
         if let model = models.first(where: { $0.name == manifest.app }) {
             do {
@@ -90,8 +88,9 @@ enum BridgeManifestFiles {
         }
         guard let appType = BridgeAppHost.appType(named: manifest.app) else {
             let known = Set(BridgeAppHost.knownApps + models.map(\.name)).sorted().joined(separator: ", ")
-            file.diagnostics.append(Diagnostic(unknownAppSeverity, .manifestUnknownApp,
-                "unknown app '\(manifest.app)' (known: \(known)); its intents cannot be checked",
+            // One rule in every command: a manifest whose app nobody describes can be neither checked nor used.
+            file.diagnostics.append(Diagnostic(.error, .manifestUnknownApp,
+                "unknown app '\(manifest.app)' (known: \(known)); its intents cannot be checked (describe it with --app-model APP.plist)",
                 at: manifest.appLocation))
             return
         }

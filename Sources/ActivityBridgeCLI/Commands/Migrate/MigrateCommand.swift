@@ -58,7 +58,7 @@ enum MigrateCommand: Command {
             throw CommandError.noInput("no legacy donation store at '\(from)'")
         }
         let models = try AppModelFiles.load(parsed.values(AppModelFiles.manifestOption), consequence: "nothing was migrated", context: context)
-        let files = BridgeManifestFiles.load(manifestPaths, platform: platform, keepHosts: true, unknownAppSeverity: .error,
+        let files = BridgeManifestFiles.load(manifestPaths, platform: platform, keepHosts: true, 
                                              models: models, context: context)
         defer { files.forEach { $0.host?.close() } }
         let unreadable = files.compactMap(\.readError)

@@ -57,7 +57,7 @@ enum ValidateCommand: Command {
         let files = groups.flatMap(\.files)
         let models = try AppModelFiles.load(parsed.values(AppModelFiles.manifestOption), consequence: "nothing was validated", context: context)
         let manifests = BridgeManifestFiles.load(try parsed.values(BridgeManifestFiles.option), platform: .latest, keepHosts: false,
-                                                 unknownAppSeverity: .warning, models: models, context: context)
+                                                 models: models, context: context)
         let handledTypes = try BridgeManifestFiles.handledTypes(manifests, plistCount: files.count)
         let progress = ValidateProgress(total: files.count, context: context)
         // JSON lists every activity type with its position; text and SARIF only need positions for findings.
