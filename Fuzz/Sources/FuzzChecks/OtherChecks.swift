@@ -1,0 +1,84 @@
+import Foundation
+import JSON
+import PropertyList
+import XcodeProject
+import ActivityBridge
+
+/// The checks of the harnesses other than the property-list round trips. Each reads hostile bytes the
+/// way the CLI does; a refusal is fine, a crash (or a broken invariant, stopped with `fatalError`) is not.
+public enum FuzzChecks {
+    /// parse → text → parse is the identity, and writing is idempotent.
+    public static func json(_ bytes: UnsafeRawBufferPointer) {
+        let parser = JSONParser()
+        let value: JSONValue
+        do throws(JSONParser.Error) {
+            value = try bytes.withMemoryRebound(to: UInt8.self) { buffer throws(JSONParser.Error) in try parser.parse(buffer) }
+        } catch {
+            _ = error.description
+            return
+        }
+        let text = value.text
+        let again: JSONValue
+        do throws(JSONParser.Error) {
+            again = try parser.parse(text)
+        } catch {
+            fatalError("JSON written from a parsed value does not parse: \(error)")
+        }
+        guard again == value else { fatalError("JSON parse → text → parse changed the value") }
+        guard again.text == text else { fatalError("JSON writing is not idempotent") }
+    }
+
+    /// xcconfig text parsed, then every assignment resolved and every value expanded, as a project's
+    /// settings are. Includes resolve under a folder that does not exist, so no file outside is read.
+    public static func xcconfig(_ bytes: UnsafeRawBufferPointer) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let reader = XCConfigReader(files: ProjectFiles(root: "/nonexistent-fuzz-root"))
+        let file = reader.parse(text, path: "fuzz.xcconfig", level: .targetXcconfig)
+        _ = file.diagnostics.map(\.description)
+        let table = BuildSettingTable(file.assignments)
+        for configuration in ["Debug", "Release"] {
+            let resolved = table.resolve(for: BuildSettingEnvironment(configuration: configuration), options: .xcode)
+            _ = resolved.settings.count
+        }
+        var definitions: [String: String] = [:]
+        for assignment in file.assignments { definitions[assignment.name] = assignment.value }
+        let settings = BuildSettings(definitions)
+        for assignment in file.assignments.prefix(64) {
+            _ = settings.expand(assignment.value)
+            _ = settings.expand(assignment.value, options: .xcode)
+        }
+    }
+
+    /// A project.pbxproj read into the model, and every target's build settings evaluated.
+    public static func pbxproj(_ bytes: UnsafeRawBufferPointer) {
+        let reader = XcodeProjectReader(files: ProjectFiles(root: "/nonexistent-fuzz-root"))
+        do throws(XcodeProjectReadError) {
+            let project = try reader.read(Data(bytes), path: "App.xcodeproj/project.pbxproj")
+            for target in project.targets {
+                let settings = project.buildSettings(for: target)
+                _ = project.infoPlistPath(settings)
+                _ = settings.diagnostics.map(\.description)
+            }
+        } catch {
+            _ = "\(error)"
+        }
+    }
+
+    /// A replay script read from a property list (any format), with locations.
+    public static func replayScript(_ bytes: UnsafeRawBufferPointer) {
+        let reader = PropertyListReader(options: .init(recordLocations: true))
+        guard let document = try? reader.read(Data(bytes), file: "fuzz.plist") else { return }
+        do throws(ReplayScriptError) {
+            let script = try ReplayScript(root: document.root, file: "fuzz.plist", locations: document.locations)
+            _ = script.steps.count
+        } catch {
+            _ = error.description
+        }
+    }
+
+    /// A bridge manifest read from bytes, with its diagnostics.
+    public static func bridgeManifest(_ bytes: UnsafeRawBufferPointer) {
+        let reading = BridgeManifestReader().read(Data(bytes), file: "fuzz-Bridge.plist")
+        _ = reading.diagnostics.map(\.description)
+    }
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Fuzz one reader with libFuzzer, or replay every saved input through every harness.
+#
+#   Fuzz/run.sh TARGET SECONDS   fuzz TARGET (e.g. plist-xml; `Fuzz/run.sh --list`) for SECONDS;
+#                                new crashes are written to Fuzz/Reproducers/TARGET/
+#   Fuzz/run.sh --regress        run each harness once over Fuzz/Corpus/TARGET, Fuzz/Reproducers/TARGET
+#                                (and the repository's own samples of that format); exit 1 if any crashes
+#
+# Exit 77 (with the reason) when this machine cannot build libFuzzer harnesses; .ci/run skips then.
+# Build: a release build of Fuzz/Package.swift with -sanitize=fuzzer,address, linked with lld
+# (gold crashes on the sanitizer objects: "internal error in format_file_lineno").
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(dirname "$here")"
+targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj replay-script bridge-manifest)
+flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
+# No Swift backtracer (it waits on the crashed process), keep libFuzzer's own report; leaks are findings.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:handle_abort=1:allocator_may_return_null=1}"
+
+# The repository's own files of a format are seeds too (kept where they are, not copied).
+extra_seeds() {
+  case "$1" in
+    replay-script) echo "$repo/Samples/Replays" ;;
+    bridge-manifest | plist-xml) echo "$repo/Plists" ;;
+  esac
+}
+
+probe() {
+  local dir; dir="$(mktemp -d)"
+  printf '@_cdecl("LLVMFuzzerTestOneInput") public func f(_ d: UnsafePointer<UInt8>?, _ n: Int) -> CInt { 0 }\n' > "$dir/probe.swift"
+  if ! swiftc -parse-as-library -sanitize=fuzzer,address -Xclang-linker -fuse-ld=lld "$dir/probe.swift" -o "$dir/probe" >"$dir/log" 2>&1 \
+     || ! "$dir/probe" -runs=1 >>"$dir/log" 2>&1; then
+    echo "libFuzzer is not usable with this toolchain (swiftc -sanitize=fuzzer,address, lld):"
+    grep -v "Cannot export local symbol" "$dir/log" | tail -5
+    rm -rf "$dir"; exit 77
+  fi
+  rm -rf "$dir"
+}
+
+build() {
+  probe
+  echo "building the fuzz harnesses (release, -sanitize=fuzzer,address)…"
+  if ! (cd "$here" && swift build "${flags[@]}" 2>&1 | grep -v "Cannot export local symbol" > "$here/.build-log.txt"); then
+    tail -30 "$here/.build-log.txt"; echo "the fuzz harnesses do not build"; exit 1
+  fi
+  bin="$(cd "$here" && swift build "${flags[@]}" --show-bin-path)"
+}
+
+case "${1:-}" in
+  --list) printf '%s\n' "${targets[@]}" ;;
+  --regress)
+    build
+    failed=0; started=$SECONDS
+    for target in "${targets[@]}"; do
+      mapfile -t inputs < <(find "$here/Corpus/$target" "$here/Reproducers/$target" $(extra_seeds "$target") -type f ! -name 'README*' 2>/dev/null | sort)
+      [ ${#inputs[@]} -eq 0 ] && continue
+      if "$bin/fuzz-$target" -timeout=10 -rss_limit_mb=2048 "${inputs[@]}" > "$here/.regress-$target.log" 2>&1; then
+        echo "fuzz-$target: ${#inputs[@]} inputs, no crash"
+      else
+        echo "fuzz-$target: FAILED on one of ${#inputs[@]} inputs:"
+        grep -v "Cannot export" "$here/.regress-$target.log" | grep -E "Running:|ERROR|SUMMARY|Fatal error|==[0-9]+==" | head -20
+        failed=1
+      fi
+    done
+    echo "regression replay: $((SECONDS - started)) s"
+    exit $failed ;;
+  "" | -h | --help) sed -n '2,10p' "$0"; exit 2 ;;
+  *)
+    target="$1"; seconds="${2:?usage: Fuzz/run.sh TARGET SECONDS}"
+    [[ " ${targets[*]} " == *" $target "* ]] || { echo "unknown target '$target'; one of: ${targets[*]}"; exit 2; }
+    build
+    work="$here/.build/corpus/$target"; mkdir -p "$work" "$here/Reproducers/$target"
+    shift 2
+    exec "$bin/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+      -dict="$here/Dictionaries/$target.dict" -artifact_prefix="$here/Reproducers/$target/" -print_final_stats=1 \
+      "$@" "$work" "$here/Corpus/$target" $(extra_seeds "$target") ;;
+esac
