@@ -3,7 +3,8 @@ import Foundation
 import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
-//   activity-bridge -> ActivityBridgeCLI -> Hairdressers, WalkMate -> ActivityBridge; ActivityBridgeCLI -> Audit
+//   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
+//   ActivityBridgeCLI -> Audit
 //   Audit -> SwiftFacts, IntentKit, ActivityKit, XcodeProject
 //   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   SQLiteStore -> CSQLite; PropertyList -> CLibXML2
@@ -84,8 +85,9 @@ let package = Package(
         .target(name: "Audit", dependencies: [
             "XcodeProject", "SwiftFacts", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "JSON",
         ]),
-        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "Hairdressers", "WalkMate", "JSON", "XcodeProject", "Audit"]),
-        .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI"]),
+        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "JSON", "XcodeProject", "Audit"]),
+        // The composition root: the only target that names the sample apps the binary carries.
+        .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI", "Hairdressers", "WalkMate"]),
         .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
         swiftFactsTarget,
 
@@ -110,7 +112,7 @@ let package = Package(
         .testTarget(name: "AuditTests", dependencies: ["Audit", "SwiftFacts", "XcodeProject", "PropertyList", "JSON", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",
-            "TestSupport",
+            "Hairdressers", "WalkMate", "TestSupport",
         ], exclude: ["Help"]),
     ],
     swiftLanguageModes: [.v6]

@@ -78,7 +78,7 @@ struct MigrateFixture {
 struct MigrateCommandTests {
     private func run(_ arguments: [String], in directory: URL, showsProgress: Bool = false) -> (ExitCode, String, String) {
         let context = CommandContext(standardOutput: CommandOutput(), standardError: CommandOutput(),
-                                     showsProgress: showsProgress, currentDirectory: directory.path)
+                                     showsProgress: showsProgress, currentDirectory: directory.path, apps: CommandContext.sampleApps)
         let code = CommandRunner.run(ActivityBridgeCommand.self, arguments: ["migrate"] + arguments, context: context)
         return (code, context.standardOutput.capturedText, context.standardError.capturedText)
     }

@@ -28,7 +28,19 @@ struct ReplayCommandTests {
         let code = CommandRunner.run(ActivityBridgeCommand.self, arguments: ["replay", "--help"], context: context)
         #expect(code == .success)
         #expect(context.standardOutput.capturedText.contains("USAGE: activity-bridge replay [--format text|json|junit] [-o OUT] [--define NAME=VALUE]... [--app-model APP.plist]... [--manifest BRIDGE.plist]... SCRIPT_OR_DIR..."))
-        #expect(ReplayAppRegistry.apps.map { $0.name } == ["hairdressers", "walkmate"])
+    }
+
+    /// The CLI names no app: the apps come from the context (the executable passes the samples), so
+    /// the same script is an unknown app without them and runs with them.
+    @Test func theAppsComeFromTheContextNotTheCLI() {
+        let script = "Samples/Replays/hairdressers-cold-start.plist"
+        let bare = CommandContext.captured(currentDirectory: BuiltBinary.packageRoot.path)
+        #expect(CommandRunner.run(ActivityBridgeCommand.self, arguments: ["replay", script], context: bare) == .failure)
+        #expect(bare.standardOutput.capturedText.contains("unknown app 'hairdressers' (known: none)"))
+
+        let linked = CommandContext.captured(currentDirectory: BuiltBinary.packageRoot.path, apps: CommandContext.sampleApps)
+        #expect(CommandRunner.run(ActivityBridgeCommand.self, arguments: ["replay", script], context: linked) == .success)
+        #expect(linked.standardOutput.capturedText.hasSuffix("1 passed, 0 failed\n"))
     }
 
     @Test func textHasALinePerStepAndTheSummaryLast() {

@@ -9,7 +9,7 @@ import TestSupport
 struct ValidateManifestTests {
     private func run(_ arguments: [String]) -> (ExitCode, String, String) {
         let context = CommandContext(standardOutput: CommandOutput(), standardError: CommandOutput(),
-                                     currentDirectory: BuiltBinary.packageRoot.path)
+                                     currentDirectory: BuiltBinary.packageRoot.path, apps: CommandContext.sampleApps)
         let code = CommandRunner.run(ActivityBridgeCommand.self, arguments: ["validate"] + arguments, context: context)
         return (code, context.standardOutput.capturedText, context.standardError.capturedText)
     }

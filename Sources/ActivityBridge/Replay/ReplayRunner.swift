@@ -80,7 +80,7 @@ public struct ReplayRunner {
     public func run(_ script: ReplayScript, scriptPath: String? = nil) -> ReplayScriptReport {
         var report = ReplayScriptReport(file: script.file, name: script.name, app: script.app)
         guard let factory = factory(named: script.app) else {
-            let known = appNames.joined(separator: ", ")
+            let known = appNames.isEmpty ? "none" : appNames.joined(separator: ", ")
             report.error = ReplayScriptError(file: script.file, location: script.appLocation,
                                              message: "unknown app '\(script.app)' (known: \(known))")
             return report

@@ -1,3 +1,4 @@
+import ActivityBridge
 import Foundation
 
 /// Where a command writes: standard output and error, real or captured (for in-process tests).
@@ -35,30 +36,40 @@ package struct CommandContext: Sendable {
     package var showsProgress: Bool
     /// Directory that relative paths (the default store, sample plists) resolve against.
     package var currentDirectory: String
+    /// The apps with Swift behaviour linked into this binary, which scripts and manifests may name
+    /// besides the `--app-model` files. The CLI names no app itself: the executable (its
+    /// composition root) passes the samples in, a team's own binary passes its apps, and an app
+    /// described only by data needs no code at all (`--app-model`).
+    package var apps: [any ReplayApp.Type]
 
     package init(
         standardOutput: CommandOutput, standardError: CommandOutput,
         showsProgress: Bool = false,
-        currentDirectory: String = FileManager.default.currentDirectoryPath
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        apps: [any ReplayApp.Type] = []
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.showsProgress = showsProgress
         self.currentDirectory = currentDirectory
+        self.apps = apps
     }
 
     /// The process's own stdout and stderr.
-    package static func live() -> CommandContext {
+    package static func live(apps: [any ReplayApp.Type] = []) -> CommandContext {
         CommandContext(
             standardOutput: CommandOutput(handle: .standardOutput),
             standardError: CommandOutput(handle: .standardError),
-            showsProgress: isatty(STDERR_FILENO) == 1
+            showsProgress: isatty(STDERR_FILENO) == 1,
+            apps: apps
         )
     }
 
     /// Captured streams, for tests.
-    package static func captured(currentDirectory: String = FileManager.default.currentDirectoryPath) -> CommandContext {
-        CommandContext(standardOutput: CommandOutput(), standardError: CommandOutput(), currentDirectory: currentDirectory)
+    package static func captured(
+        currentDirectory: String = FileManager.default.currentDirectoryPath, apps: [any ReplayApp.Type] = []
+    ) -> CommandContext {
+        CommandContext(standardOutput: CommandOutput(), standardError: CommandOutput(), currentDirectory: currentDirectory, apps: apps)
     }
 
     /// Resolves a user-given path against ``currentDirectory``.

@@ -9,7 +9,7 @@ import SQLiteStore
 /// manifest's `app` names. `validate --manifest` checks the manifest against these intents, and
 /// `migrate` converts parameters with them (kinds, ranges, entity types).
 ///
-/// The apps are the ones `activity-bridge replay` drives (``ReplayAppRegistry``). Call ``close()``
+/// The apps are the ones linked into the binary (``CommandContext/apps``), which `replay` drives too. Call ``close()``
 /// when done: the stores are closed and their directory removed.
 final class BridgeAppHost {
     /// The app's registry (the app stays alive as long as the host, since its queries use it).
@@ -19,13 +19,6 @@ final class BridgeAppHost {
     private let intentStore: Connection
     private let directory: URL
 
-    /// The names of the apps the tool knows, sorted.
-    static var knownApps: [String] { ReplayAppRegistry.apps.map { $0.name }.sorted() }
-
-    /// The app registered as `name`, or nil.
-    static func appType(named name: String) -> (any ReplayApp.Type)? {
-        ReplayAppRegistry.apps.first { $0.name == name }
-    }
 
     /// Starts `appType` on `platform`. Its Info.plist is looked up near `manifestPath` (the
     /// manifest's directory and its parents, then the working directory); the app's intents do

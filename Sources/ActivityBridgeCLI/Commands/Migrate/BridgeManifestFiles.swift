@@ -46,7 +46,7 @@ enum BridgeManifestFiles {
     /// - Parameters:
     ///   - keepHosts: keep each app running (for `migrate`); the caller then closes the hosts.
     ///   - models: app models (`--app-model`); a manifest naming one is checked against its intents
-    ///     instead of a built-in app's. A manifest naming neither is a `manifest-unknown-app` error.
+    ///     instead of a linked-in app's. A manifest naming neither is a `manifest-unknown-app` error.
     /// - Returns: one file per path, in order; those that could not be read have a ``BridgeManifestFile/readError``.
     static func load(
         _ paths: [String], platform: Platform, keepHosts: Bool, models: [AppModel] = [],
@@ -86,8 +86,9 @@ enum BridgeManifestFiles {
             }
             return
         }
-        guard let appType = BridgeAppHost.appType(named: manifest.app) else {
-            let known = Set(BridgeAppHost.knownApps + models.map(\.name)).sorted().joined(separator: ", ")
+        guard let appType = context.apps.first(where: { $0.name == manifest.app }) else {
+            let names = Set(context.apps.map { $0.name } + models.map(\.name)).sorted()
+            let known = names.isEmpty ? "none" : names.joined(separator: ", ")
             // One rule in every command: a manifest whose app nobody describes can be neither checked nor used.
             file.diagnostics.append(Diagnostic(.error, .manifestUnknownApp,
                 "unknown app '\(manifest.app)' (known: \(known)); its intents cannot be checked (describe it with --app-model APP.plist)",

@@ -1,28 +1,20 @@
 import ActivityBridge
-import Hairdressers
-import WalkMate
 
-/// The apps `activity-bridge replay` can drive, found by the scripts' `app` key, and the bridge
-/// route used by scripts with `bridge` true. Add one line per app.
+/// How `replay` finds the app a script names: the apps linked into the binary
+/// (``CommandContext/apps``) and the `--app-model` files, the models winning by name as the user
+/// gave them explicitly; and the bridge route used by scripts with `bridge` true.
 enum ReplayAppRegistry {
-    static var apps: [any ReplayApp.Type] {
-        [
-            HairdressersReplayApp.self,
-            WalkMateReplayApp.self,
-        ]
-    }
-
     /// The legacy-to-intents bridge for apps with a bridge manifest (`Plists/<App>-Bridge.plist`):
     /// scripts use it unless they say `bridge` false.
     static var bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? { BridgeContinuationRoute.make(for:) }
 
-    /// A runner over the registered apps and `models` (``ModelReplayApp``), resolving relative
-    /// paths against `currentDirectory`.
+    /// A runner over the context's apps and `models` (``ModelReplayApp``), resolving relative
+    /// paths against the context's current directory.
     /// - Parameter manifests: a model's bridge manifest by model name.
     static func runner(
-        currentDirectory: String, models: [AppModel] = [], manifests: [String: (path: String, displayPath: String)] = [:]
+        context: CommandContext, models: [AppModel] = [], manifests: [String: (path: String, displayPath: String)] = [:]
     ) -> ReplayRunner {
         let factories = models.map { ModelReplayApp.factory(for: $0, bridgeManifest: manifests[$0.name]) }
-        return ReplayRunner(apps: apps, appFactories: factories, bridgeRoute: bridgeRoute, currentDirectory: currentDirectory)
+        return ReplayRunner(apps: context.apps, appFactories: factories, bridgeRoute: bridgeRoute, currentDirectory: context.currentDirectory)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// `activity-bridge replay [--format text|json|junit] [-o OUT] [--define NAME=VALUE]... [--app-model APP.plist]... [--manifest BRIDGE.plist]... SCRIPT_OR_DIR...`
 ///
-/// Runs replay scripts (ActivityBridge.docc, "Replay scripts") against the sample apps, each in a fresh
+/// Runs replay scripts (ActivityBridge.docc, "Replay scripts") against the apps linked into the binary (the samples), each in a fresh
 /// temporary directory; scripts naming an `--app-model`'s name run against a generic app built from it. Exit 0 when every expectation held, 1 when any failed or a script had an
 /// error, 64 on a usage error, 66 when a path does not exist or a directory holds no scripts.
 enum ReplayCommand: Command {
@@ -24,7 +24,7 @@ enum ReplayCommand: Command {
         let manifestPaths = try parsed.values(AppModelFiles.replayManifestOption)
         if !manifestPaths.isEmpty, models.isEmpty { throw CommandError.usage("--manifest needs the --app-model it is for") }
         let manifests = try AppModelFiles.bridgeManifests(manifestPaths, for: models, context: context)
-        var runner = ReplayAppRegistry.runner(currentDirectory: context.currentDirectory, models: models.map(\.model), manifests: manifests)
+        var runner = ReplayAppRegistry.runner(context: context, models: models.map(\.model), manifests: manifests)
         // `$(…)` in declared types expand as Xcode expands them in the built Info.plist.
         runner.buildSettings = try CommonOptions.buildSettings(parsed)
         let report: ReplayReport
