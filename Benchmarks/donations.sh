@@ -26,7 +26,7 @@ done
 command -v sqlite3 >/dev/null || { echo "the sqlite3 shell is needed for the baseline" >&2; exit 1; }
 
 now_ns() { date +%s%N; }
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+source "$(dirname "$0")/common.sh"
 max() { sort -n | tail -1; }
 # time_ms CMD...: runs CMD (output discarded); prints "WALL CPU" in ms. CPU is the process's
 # task-clock from `perf stat` when perf is there (steady on a loaded machine), else "-".

@@ -37,7 +37,7 @@ manifests=(--manifest "$root/Plists/Hairdressers-Bridge.plist" --manifest "$root
 # The moment migrate compares expiration dates with, in seconds since 2001 (for the baseline's filter).
 now=$(( $(date +%s) - 978307200 ))
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+source "$(dirname "$0")/common.sh"
 # measure OUT CMD...: runs CMD, appends "WALL CPU RSS_KB" to OUT.
 measure() {
     local out=$1; shift

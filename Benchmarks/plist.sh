@@ -39,28 +39,7 @@ generate log donation-log --count "$count"
 generate wide wide-dict --keys "$keys"
 generate deep deep-array --depth "$depth"
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-
-# measure LABEL CMD...: RUNS runs; prints one table row: wall, CPU, peak RSS (or the failure).
-measure() {
-    local label=$1; shift
-    local walls="" cpus="" rss=0 status=0
-    for _ in $(seq "$runs"); do
-        if ! /usr/bin/time -f "%e %U %S %M" -o "$work/.time" "$@" >/dev/null 2>"$work/.stderr"; then
-            status=1
-        fi
-        read -r wall user sys kb < <(tail -1 "$work/.time")
-        walls+="$wall"$'\n'
-        cpus+="$(echo "$user + $sys" | bc)"$'\n'
-        [ "$kb" -gt "$rss" ] && rss=$kb
-    done
-    if [ "$status" -ne 0 ]; then
-        printf '| %s | failed: %s | | |\n' "$label" "$(grep -v '^Command exited' "$work/.stderr" | head -1 | cut -c1-80)"
-    else
-        printf '| %s | %.2f s | %.2f s | %d MB |\n' "$label" "$(printf '%s' "$walls" | median)" \
-            "$(printf '%s' "$cpus" | median)" "$((rss / 1024))"
-    fi
-}
+source "$(dirname "$0")/common.sh"
 
 plistlib='import plistlib, sys; plistlib.load(open(sys.argv[1], "rb"))'
 for name in log wide deep; do

@@ -68,7 +68,7 @@ generate() {
     }' > "$2"
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+source "$(dirname "$0")/common.sh"
 
 # measure N: runs the N-favorite script RUNS times; prints "WALL CPU" medians in seconds.
 measure() {
