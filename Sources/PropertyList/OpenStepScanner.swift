@@ -155,7 +155,7 @@ struct OpenStepScanner {
                     message: "invalid escape '\(escape)': byte 0x\(String(number, radix: 16, uppercase: true)) has no character in the NeXTSTEP encoding (expected \\000 to \\375)",
                     offset: backslash)
             }
-            appendScalar(scalar)
+            UTF8Bytes.append(scalar, to: &scratch)
         case UInt8(ascii: "U"):
             let unit = hexUnit()
             if unit >= 0xD800 && unit < 0xDC00 {
@@ -165,7 +165,7 @@ struct OpenStepScanner {
                     position += 2
                     let low = hexUnit()
                     if low >= 0xDC00 && low < 0xE000 {
-                        appendScalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+                        UTF8Bytes.append(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &scratch)
                         return
                     }
                 }
@@ -173,7 +173,7 @@ struct OpenStepScanner {
                 throw loneSurrogate(unit, at: backslash)
             }
             if unit >= 0xDC00 && unit < 0xE000 { throw loneSurrogate(unit, at: backslash) }
-            appendScalar(unit)
+            UTF8Bytes.append(unit, to: &scratch)
         case UInt8(ascii: "a"): scratch.append(0x07)
         case UInt8(ascii: "b"): scratch.append(0x08)
         case UInt8(ascii: "f"): scratch.append(0x0C)
@@ -206,25 +206,6 @@ struct OpenStepScanner {
         OpenStepScanError(
             message: "invalid escape '\\U\(String(unit, radix: 16, uppercase: true))': a lone UTF-16 surrogate is not a character (expected a high surrogate followed by a low one)",
             offset: offset)
-    }
-
-    private mutating func appendScalar(_ value: UInt32) {
-        switch value {
-        case ..<0x80:
-            scratch.append(UInt8(value))
-        case ..<0x800:
-            scratch.append(UInt8(0xC0 | value >> 6))
-            scratch.append(UInt8(0x80 | value & 0x3F))
-        case ..<0x10000:
-            scratch.append(UInt8(0xE0 | value >> 12))
-            scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | value & 0x3F))
-        default:
-            scratch.append(UInt8(0xF0 | value >> 18))
-            scratch.append(UInt8(0x80 | value >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | value & 0x3F))
-        }
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

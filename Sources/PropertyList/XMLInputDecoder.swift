@@ -103,7 +103,7 @@ enum XMLInputDecoder {
                 } else if first >= 0xDC00 && first < 0xE000 {
                     throw fail("invalid UTF-16: unpaired low surrogate 0x\(String(first, radix: 16, uppercase: true))")
                 }
-                appendUTF8(scalar, to: &output)
+                UTF8Bytes.append(scalar, to: &output)
             }
             if index < count { throw fail("invalid UTF-16: the input has an odd number of bytes") }
         case let .utf32(bigEndian):
@@ -115,30 +115,11 @@ enum XMLInputDecoder {
                     throw fail("invalid UTF-32: 0x\(String(scalar, radix: 16, uppercase: true)) is not a Unicode scalar")
                 }
                 index += 4
-                appendUTF8(scalar, to: &output)
+                UTF8Bytes.append(scalar, to: &output)
             }
             if index < count { throw fail("invalid UTF-32: the input length is not a multiple of 4 bytes") }
         }
         return output
-    }
-
-    private static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
-        switch scalar {
-        case ..<0x80:
-            output.append(UInt8(scalar))
-        case ..<0x800:
-            output.append(UInt8(0xC0 | scalar >> 6))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        case ..<0x10000:
-            output.append(UInt8(0xE0 | scalar >> 12))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            output.append(UInt8(0xF0 | scalar >> 18))
-            output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        }
     }
 
     // MARK: - ASCII-compatible encodings
