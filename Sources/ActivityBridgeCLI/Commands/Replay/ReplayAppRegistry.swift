@@ -1,5 +1,6 @@
 import ActivityBridge
 import Hairdressers
+import PropertyList
 import WalkMate
 
 /// The apps `activity-bridge replay` can drive, found by the scripts' `app` key, and the bridge
@@ -20,9 +21,18 @@ enum ReplayAppRegistry {
     /// paths against `currentDirectory`.
     /// - Parameter manifests: a model's bridge manifest by model name.
     static func runner(
-        currentDirectory: String, models: [AppModel] = [], manifests: [String: (path: String, displayPath: String)] = [:]
+        currentDirectory: String, models: [AppModelFiles.File] = [], manifests: [String: (path: String, displayPath: String)] = [:]
     ) -> ReplayRunner {
-        let factories = models.map { ModelReplayApp.factory(for: $0, bridgeManifest: manifests[$0.name]) }
+        let factories = models.map { file in
+            ModelReplayApp.factory(for: file.model, bridgeManifest: manifests[file.model.name], locations: locations(of: file))
+        }
         return ReplayRunner(apps: apps, appFactories: factories, bridgeRoute: bridgeRoute, currentDirectory: currentDirectory)
+    }
+
+    /// Where the model file's values are, for warnings about its declared types; the file was read
+    /// a moment ago (``AppModelFiles``), so a failure here only costs the locations.
+    private static func locations(of file: AppModelFiles.File) -> PropertyListLocations? {
+        guard let data = try? PropertyListReader.contents(ofFile: file.resolvedPath, displayPath: file.path) else { return nil }
+        return (try? PropertyListReader(options: .init(recordLocations: true)).read(data, file: file.path))?.locations
     }
 }
