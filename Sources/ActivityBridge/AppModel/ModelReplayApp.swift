@@ -15,10 +15,10 @@ public import XcodeProject
 /// Spotlight item — and `suggested` — a phrase parameter value — both default true) and
 /// `removeEntity` (`type`, `id`).
 ///
-/// The runner makes it through ``factory(for:)``: the `ReplayApp` protocol is static-based (an
+/// The runner makes it through ``factory(for:bridgeManifest:locations:)``: the `ReplayApp` protocol is static-based (an
 /// app is a type), and a model is data read at run time.
 public final class ModelReplayApp: ReplayApp {
-    /// Only the factory's name counts (``factory(for:)``); the protocol asks for a static one.
+    /// Only the factory's name counts (``factory(for:bridgeManifest:locations:)``); the protocol asks for a static one.
     public static let name = "app-model"
     public static let infoPlistPath = ""
 
@@ -84,7 +84,7 @@ public final class ModelReplayApp: ReplayApp {
         ]), locations: placed, defines: defines)
     }
 
-    /// Not for use: a model app is made from its model (``factory(for:)``).
+    /// Not for use: a model app is made from its model (``factory(for:bridgeManifest:locations:)``).
     public init(context: ReplayAppContext) throws {
         throw ReplayStepError.failed("a model app is made from its app model: use ModelReplayApp.factory(for:)")
     }

@@ -156,7 +156,7 @@ extension ReplaySession {
         return ReplayStepResult(outcome: continuation.outcome.rawValue, values: values)
     }
 
-    /// A continuation as a step result (``result(of:)``) plus what the app says it received.
+    /// A continuation as a step result (``result(of:)-(ContinuationResult)``) plus what the app says it received.
     public func continuationResult(_ continuation: ContinuationResult) -> ReplayStepResult {
         var result = Self.result(of: continuation)
         for entry in app.received(.continuation(continuation)) where result.values[entry.key] == nil {
