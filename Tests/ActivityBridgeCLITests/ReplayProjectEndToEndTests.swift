@@ -174,6 +174,21 @@ struct ReplayProjectEndToEndTests {
         #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
     }
 
+    /// A script naming no known app is that script's error, as without --project: no target is looked for.
+    @Test func anUnknownAppNeedsNoTarget() throws {
+        let directory = try Self.tally(type: "com.example.tally.add")
+        try directory.write(Data(Self.script(app: "nope", type: "x").utf8), to: "script.plist")
+        let result = try BuiltBinary.run(Self.base + ["--project", "Tally.xcodeproj"], in: directory.url)
+        #expect(result.status == 1)
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput == """
+            script.plist: Add
+              ERROR script.plist:4:17: error: unknown app 'nope' (known: hairdressers, tally, walkmate) [replay-script]
+            0 passed, 1 failed
+
+            """)
+    }
+
     @Test func twoTargetsNamedLikeTheAppAreAmbiguous() throws {
         let project = Self.pbxproj(targets: [
             ("Tally", "", "PRODUCT_BUNDLE_IDENTIFIER = com.example.a; "), ("TALLY", "", "PRODUCT_BUNDLE_IDENTIFIER = com.example.b; "),

@@ -15,10 +15,11 @@ public import XcodeProject
 /// Spotlight item — and `suggested` — a phrase parameter value — both default true) and
 /// `removeEntity` (`type`, `id`).
 ///
-/// The runner makes it through ``factory(for:bridgeManifest:locations:)``: the `ReplayApp` protocol is static-based (an
-/// app is a type), and a model is data read at run time.
+/// The runner makes it through ``factory(for:bridgeManifest:locations:)``: the `ReplayApp`
+/// protocol is static-based (an app is a type), and a model is data read at run time.
 public final class ModelReplayApp: ReplayApp {
-    /// Only the factory's name counts (``factory(for:bridgeManifest:locations:)``); the protocol asks for a static one.
+    /// Only the factory's name counts (``factory(for:bridgeManifest:locations:)``); the protocol
+    /// asks for a static one.
     public static let name = "app-model"
     public static let infoPlistPath = ""
 

@@ -11,8 +11,8 @@ public import XcodeProject
 public struct ReplayRunner {
     /// The apps scripts may name, by ``ReplayApp/name``.
     public var apps: [any ReplayApp.Type]
-    /// Apps made at run time (app models, ``ModelReplayApp/factory(for:bridgeManifest:locations:)``), by name; they take
-    /// precedence over ``apps`` of the same name, as the user gave them explicitly.
+    /// Apps made at run time (app models, ``ModelReplayApp/factory(for:bridgeManifest:locations:)``),
+    /// by name; they take precedence over ``apps`` of the same name, as the user gave them explicitly.
     public var appFactories: [ReplayAppFactory]
     /// Builds the bridge's continuation route for a session whose script uses the bridge (see
     /// ``ReplaySession/init(script:app:environment:bridgeRoute:)``); nil when no bridge is available.

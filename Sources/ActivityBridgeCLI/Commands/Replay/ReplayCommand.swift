@@ -32,8 +32,10 @@ enum ReplayCommand: Command {
         runner.buildSettings = try CommonOptions.buildSettings(parsed)
         let report: ReplayReport
         do {
-            // The apps the scripts name, each with its target's settings (before anything runs).
-            let apps = try parsed.value(ReplayProjectSettings.project) == nil ? [] : try runner.appNames(inScriptsAt: paths)
+            // The apps the scripts name, each with its target's settings (before anything runs); an
+            // unknown app is its scripts' own error.
+            let apps = try parsed.value(ReplayProjectSettings.project) == nil ? []
+                : try runner.appNames(inScriptsAt: paths).filter { runner.factory(named: $0) != nil }
             runner.appBuildSettings = try ReplayProjectSettings.settings(
                 parsed, appNames: apps, models: models.map(\.model), defines: runner.buildSettings, context: context)
             report = try runner.run(paths: paths)
