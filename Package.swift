@@ -58,6 +58,8 @@ let package = Package(
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "IntentKit", targets: ["IntentKit"]),
         .library(name: "ActivityBridge", targets: ["ActivityBridge"]),
+        // Build settings (`BuildSettings`, which replay expands `$(…)` with) and Xcode projects.
+        .library(name: "XcodeProject", targets: ["XcodeProject"]),
     ],
     targets: [
         .systemLibrary(

@@ -77,11 +77,13 @@ struct ReplayAppModelEndToEndTests {
                                                "--app-model", "model.plist", "script.plist"], in: directory)
             #expect(defined.status == 0, "\(defined.standardOutput)\(defined.standardError)")
             #expect(defined.standardOutput == "script.plist: Open\n  PASS  step 1 continue: handled\n1 passed, 0 failed\n")
-            // Unexpanded, `$(PRODUCT_BUNDLE_IDENTIFIER).open` can equal no real type.
+            // Unexpanded, `$(PRODUCT_BUNDLE_IDENTIFIER).open` can equal no real type: the report says
+            // so at the model's `<string>` (line 4, column 34) before the step fails.
             let undefined = try BuiltBinary.run(["replay", "--app-model", "model.plist", "script.plist"], in: directory)
             #expect(undefined.status == 1)
             #expect(undefined.standardOutput == """
                 script.plist: Open
+                  WARN  model.plist:4:34: declared activity type '$(PRODUCT_BUNDLE_IDENTIFIER).open' of defined stays as written (build setting PRODUCT_BUNDLE_IDENTIFIER is not defined): no activity type can equal it, so its continuations replay as undeclared; define PRODUCT_BUNDLE_IDENTIFIER (replay --define PRODUCT_BUNDLE_IDENTIFIER=VALUE, or --project) [activity-type-unresolved-variable]
                   FAIL  step 1 continue: undeclared — outcome: expected "handled", got "undeclared"
                 0 passed, 1 failed
 

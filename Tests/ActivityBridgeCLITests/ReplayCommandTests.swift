@@ -27,7 +27,7 @@ struct ReplayCommandTests {
         let context = CommandContext.captured()
         let code = CommandRunner.run(ActivityBridgeCommand.self, arguments: ["replay", "--help"], context: context)
         #expect(code == .success)
-        #expect(context.standardOutput.capturedText.contains("USAGE: activity-bridge replay [--format text|json|junit] [-o OUT] [--define NAME=VALUE]... [--app-model APP.plist]... [--manifest BRIDGE.plist]... SCRIPT_OR_DIR..."))
+        #expect(context.standardOutput.capturedText.contains("USAGE: activity-bridge replay [--format text|json|junit] [-o OUT] [--define NAME=VALUE]... [--project PATH.xcodeproj] [--target NAME] [--configuration NAME] [--app-model APP.plist]... [--manifest BRIDGE.plist]... SCRIPT_OR_DIR..."))
     }
 
     /// The CLI names no app: the apps come from the context (the executable passes the samples), so

@@ -6,6 +6,7 @@ import ActivityKit
 import Foundation
 import IntentKit
 import PropertyList
+import Testing
 
 enum ReadmeLibraryExamples {
     // README: reading
@@ -73,6 +74,17 @@ enum ReadmeLibraryExamples {
         let report = try runner.run(paths: [directory])  // every *.plist whose `app` is "counter"
         print(report.summaryLine)  // "1 passed, 0 failed"
         return report
+    }
+    // README: end
+
+    // README: issues
+    /// Each failure of a script as a Swift Testing issue, at the `expect` key or step it is about.
+    static func recordIssues(of report: ReplayScriptReport) {
+        for issue in report.issues {  // Replays/open.plist:28:5: step 1 (continue): outcome: expected …
+            let place = issue.location
+            Issue.record(Comment(rawValue: issue.message), sourceLocation: Testing.SourceLocation(
+                fileID: place.file, filePath: place.file, line: place.line, column: place.column))
+        }
     }
     // README: end
 

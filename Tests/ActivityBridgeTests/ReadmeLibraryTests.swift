@@ -49,7 +49,7 @@ struct ReadmeLibraryTests {
     @Test func everyReadmeBlockIsCompiledCode() throws {
         let readme = try Self.readmeBlocks()
         let compiled = try Self.compiledBlocks()
-        #expect(readme.count == 4, "the Library section shows reading, continuation, replay and migration")
+        #expect(readme.count == 5, "the Library section shows reading, continuation, replay, replay issues and migration")
         #expect(readme == compiled)
     }
 
@@ -79,6 +79,24 @@ struct ReadmeLibraryTests {
             """.utf8), to: "counter.plist")
         let report = try ReadmeLibraryExamples.replayCounterScripts(in: directory.url.path)
         #expect(report.summaryLine == "1 passed, 0 failed", "\(report.scripts.first?.steps.flatMap(\.failureMessages) ?? [])")
+    }
+
+    /// The counter script with a wrong expectation: the issue is recorded at its `expect` key
+    /// (line 3, column 26 of the script) with the failure's message.
+    @Test func replayIssuesAtTheirLine() throws {
+        let directory = try TemporaryDirectory("readme-issues")
+        let script = try directory.write(Data("""
+            <plist version="1.0"><dict><key>name</key><string>wrong</string><key>app</key><string>counter</string>
+            <key>launched</key><true/><key>steps</key><array><dict><key>do</key><string>check</string>
+              <key>expect</key><dict><key>total</key><integer>1</integer></dict></dict></array></dict></plist>
+            """.utf8), to: "wrong.plist")
+        let report = try ReadmeLibraryExamples.replayCounterScripts(in: directory.url.path)
+        withKnownIssue {
+            ReadmeLibraryExamples.recordIssues(of: report.scripts[0])
+        } matching: { issue in
+            issue.sourceLocation?.fileID == script.path && issue.sourceLocation?.line == 3 && issue.sourceLocation?.column == 26
+                && issue.comments.map(\.rawValue) == ["step 1 (check): total: expected 1, got 0"]
+        }
     }
 
     @Test func migration() throws {

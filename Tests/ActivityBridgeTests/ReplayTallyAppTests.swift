@@ -109,7 +109,7 @@ struct TallyFixture: ~Copyable {
     /// Removed with everything in it when the fixture goes.
     private let directory: TemporaryDirectory
     var root: URL { directory.url }
-    let runner: ReplayRunner
+    var runner: ReplayRunner
 
     init() throws {
         // Built in locals and stored at the end: a noncopyable value cannot be left half-initialized by a throw.

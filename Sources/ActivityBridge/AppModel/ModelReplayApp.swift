@@ -15,10 +15,11 @@ public import XcodeProject
 /// Spotlight item — and `suggested` — a phrase parameter value — both default true) and
 /// `removeEntity` (`type`, `id`).
 ///
-/// The runner makes it through ``factory(for:)``: the `ReplayApp` protocol is static-based (an
-/// app is a type), and a model is data read at run time.
+/// The runner makes it through ``factory(for:bridgeManifest:locations:)``: the `ReplayApp`
+/// protocol is static-based (an app is a type), and a model is data read at run time.
 public final class ModelReplayApp: ReplayApp {
-    /// Only the factory's name counts (``factory(for:)``); the protocol asks for a static one.
+    /// Only the factory's name counts (``factory(for:bridgeManifest:locations:)``); the protocol
+    /// asks for a static one.
     public static let name = "app-model"
     public static let infoPlistPath = ""
 
@@ -38,9 +39,14 @@ public final class ModelReplayApp: ReplayApp {
     }
 
     /// A factory for the runner: scripts whose `app` is the model's `name` run against it.
-    /// - Parameter bridgeManifest: the model's bridge manifest (`path` to read, `displayPath` for
-    ///   messages); scripts then run legacy continuations through it unless they say `bridge` false.
-    public static func factory(for model: AppModel, bridgeManifest: (path: String, displayPath: String)? = nil) -> ReplayAppFactory {
+    /// - Parameters:
+    ///   - bridgeManifest: the model's bridge manifest (`path` to read, `displayPath` for
+    ///     messages); scripts then run legacy continuations through it unless they say `bridge` false.
+    ///   - locations: the model file's locations (read with `recordLocations`): a declared type
+    ///     whose `$(…)` stays unexpanded is then reported at its place in `activityTypes`.
+    public static func factory(
+        for model: AppModel, bridgeManifest: (path: String, displayPath: String)? = nil, locations: PropertyListLocations? = nil
+    ) -> ReplayAppFactory {
         ReplayAppFactory(
             name: model.name, bridgeManifestPath: bridgeManifest?.displayPath,
             hasResource: { relativePath, _ in bridgeManifest.map { $0.displayPath == relativePath && FileManager.default.fileExists(atPath: $0.path) } ?? false },
@@ -52,20 +58,34 @@ public final class ModelReplayApp: ReplayApp {
                     throw .failed(String(describing: error))
                 }
             },
-            declarations: { environment in declarations(of: model, defines: environment.buildSettings) },
+            declarations: { environment in declarations(of: model, defines: environment.buildSettings, locations: locations) },
             make: { context in try ModelReplayApp(model: model, context: context) })
     }
 
     /// The Info.plist the model stands for: its `NSUserActivityTypes` and `CoreSpotlightContinuation`,
-    /// `$(…)` expanded with `defines`.
-    public static func declarations(of model: AppModel, defines: BuildSettings = BuildSettings()) -> ActivityTypeDeclarations {
-        ActivityTypeDeclarations(root: .dictionary([
+    /// `$(…)` expanded with `defines`; each declaration at its place in the model's `activityTypes`
+    /// when `locations` (the model file's) are given.
+    public static func declarations(
+        of model: AppModel, defines: BuildSettings = BuildSettings(), locations: PropertyListLocations? = nil
+    ) -> ActivityTypeDeclarations {
+        var placed: PropertyListLocations?
+        if let locations {
+            var declared = PropertyListLocations(file: locations.file)
+            for index in model.activityTypes.indices {
+                let path = PropertyListPath([.key("activityTypes"), .index(index)])
+                if let location = locations.value(at: path) {
+                    declared.recordValue(at: PropertyListPath([.key(ActivityTypeDeclarations.key), .index(index)]), location)
+                }
+            }
+            placed = declared
+        }
+        return ActivityTypeDeclarations(root: .dictionary([
             ActivityTypeDeclarations.key: .array(model.activityTypes.map { .string($0) }),
             SystemActivityType.coreSpotlightContinuationKey: .bool(model.coreSpotlightContinuation),
-        ]), defines: defines)
+        ]), locations: placed, defines: defines)
     }
 
-    /// Not for use: a model app is made from its model (``factory(for:)``).
+    /// Not for use: a model app is made from its model (``factory(for:bridgeManifest:locations:)``).
     public init(context: ReplayAppContext) throws {
         throw ReplayStepError.failed("a model app is made from its app model: use ModelReplayApp.factory(for:)")
     }

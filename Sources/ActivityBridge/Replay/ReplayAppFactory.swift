@@ -4,8 +4,8 @@ import PropertyList
 
 /// How the runner makes the app a script names: its name, its declarations, its bridge manifest
 /// and the app itself. A ``ReplayApp`` type is one factory (``init(_:)``); an app described by
-/// data — an app model (``ModelReplayApp/factory(for:)``) — is another, made at run time, since
-/// Swift cannot make a new type per model.
+/// data — an app model (``ModelReplayApp/factory(for:bridgeManifest:locations:)``) — is another,
+/// made at run time, since Swift cannot make a new type per model.
 public struct ReplayAppFactory {
     /// The scripts' `app` value.
     public var name: String

@@ -7,11 +7,15 @@ public struct ReplayExpectationFailure: Hashable, Sendable, CustomStringConverti
     public var expected: PropertyListValue
     /// nil when the key was in neither the step's result nor the snapshot.
     public var actual: PropertyListValue?
+    /// Where the expectation is written (its `expect` key, else its step), when the script was
+    /// read from a file; the session sets it (``ReplayStep/expectationLocations``).
+    public var location: SourceLocation?
 
-    public init(key: String, expected: PropertyListValue, actual: PropertyListValue?) {
+    public init(key: String, expected: PropertyListValue, actual: PropertyListValue?, location: SourceLocation? = nil) {
         self.key = key
         self.expected = expected
         self.actual = actual
+        self.location = location
     }
 
     /// `appointments.count: expected 2, got 1`.

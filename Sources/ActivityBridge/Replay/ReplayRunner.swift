@@ -11,8 +11,8 @@ public import XcodeProject
 public struct ReplayRunner {
     /// The apps scripts may name, by ``ReplayApp/name``.
     public var apps: [any ReplayApp.Type]
-    /// Apps made at run time (app models, ``ModelReplayApp/factory(for:)``), by name; they take
-    /// precedence over ``apps`` of the same name, as the user gave them explicitly.
+    /// Apps made at run time (app models, ``ModelReplayApp/factory(for:bridgeManifest:locations:)``),
+    /// by name; they take precedence over ``apps`` of the same name, as the user gave them explicitly.
     public var appFactories: [ReplayAppFactory]
     /// Builds the bridge's continuation route for a session whose script uses the bridge (see
     /// ``ReplaySession/init(script:app:environment:bridgeRoute:)``); nil when no bridge is available.
@@ -25,6 +25,9 @@ public struct ReplayRunner {
     public var currentDirectory: String
     /// Expand `$(…)` in the apps' declared types (see ``ReplayEnvironment/buildSettings``).
     public var buildSettings = BuildSettings()
+    /// Build settings of one app by its name (e.g. its Xcode target's, `replay --project`), used
+    /// instead of ``buildSettings`` for the scripts that name it.
+    public var appBuildSettings: [String: BuildSettings] = [:]
 
     public init(
         apps: [any ReplayApp.Type], appFactories: [ReplayAppFactory] = [], bridgeRoute: ((ReplaySession) throws -> any ContinuationRoute)? = nil,
@@ -51,6 +54,18 @@ public struct ReplayRunner {
 
     /// Every app name scripts may give, sorted.
     public var appNames: [String] { Set(apps.map { $0.name } + appFactories.map(\.name)).sorted() }
+
+    /// The `app` of each script in `paths` that parses, each name once in first-seen order: what
+    /// a caller needs before the run (the apps whose build settings to find).
+    /// - Throws: ``ReplayInputError`` as ``run(paths:)`` does.
+    public func appNames(inScriptsAt paths: [String]) throws(ReplayInputError) -> [String] {
+        var names: [String] = []
+        for file in try Self.scriptFiles(in: paths, currentDirectory: currentDirectory) {
+            guard let script = try? ReplayScript(contentsOf: resolve(file)), !names.contains(script.app) else { continue }
+            names.append(script.app)
+        }
+        return names
+    }
 
     /// Runs every script in `paths` (files, or directories whose `*.plist` run in sorted order).
     /// - Throws: ``ReplayInputError`` when a path is missing or a directory holds no scripts;
@@ -96,7 +111,7 @@ public struct ReplayRunner {
         let environment = ReplayEnvironment(
             directory: directory, platform: script.platform, launched: script.launched,
             resourceRoots: resourceRoots + ReplayEnvironment.defaultResourceRoots(forScriptAt: scriptPath, currentDirectory: currentDirectory),
-            buildSettings: buildSettings)
+            buildSettings: appBuildSettings[script.app] ?? buildSettings)
         let session: ReplaySession
         do {
             session = try ReplaySession(script: script, factory: factory, environment: environment, bridgeRoute: bridgeRoute)

@@ -92,6 +92,7 @@ public struct ReplayScript: Hashable, Sendable {
                 throw error("'do' must be a non-empty string", at: path.appending(.key("do")), step: index)
             }
             var expectations = PropertyListDictionary()
+            var expectationLocations: [String: SourceLocation] = [:]
             if let expect = dictionary["expect"] {
                 guard let expected = expect.dictionaryValue else {
                     var failure = error("'expect' must be a dictionary, found <\(expect.kindName)>",
@@ -100,13 +101,16 @@ public struct ReplayScript: Hashable, Sendable {
                     throw failure
                 }
                 expectations = expected
+                for key in expected.keys {
+                    expectationLocations[key] = locations?.key(at: path.appending(.key("expect")).appending(.key(key)))
+                }
             }
             var arguments = dictionary
             arguments["do"] = nil
             arguments["expect"] = nil
             steps.append(ReplayStep(
                 index: index, action: actionName, arguments: arguments, expectations: expectations,
-                location: Self.location(of: path, in: locations)))
+                location: Self.location(of: path, in: locations), expectationLocations: expectationLocations))
         }
         self.steps = steps
     }
@@ -135,7 +139,10 @@ public struct ReplayScript: Hashable, Sendable {
         var copy = self
         copy.file = file
         copy.appLocation?.file = file
-        for index in copy.steps.indices { copy.steps[index].location?.file = file }
+        for index in copy.steps.indices {
+            copy.steps[index].location?.file = file
+            for key in copy.steps[index].expectationLocations.keys { copy.steps[index].expectationLocations[key]?.file = file }
+        }
         return copy
     }
 

@@ -11,7 +11,7 @@ extension ReplaySession {
 
     /// Runs every step in order, checking each step's `expect`; stops at the first step that cannot run.
     public func run() -> ReplayScriptReport {
-        var report = ReplayScriptReport(file: script.file, name: script.name, app: script.app)
+        var report = ReplayScriptReport(file: script.file, name: script.name, app: script.app, warnings: warnings)
         for step in script.steps {
             do {
                 let result = try perform(step).dictionary
@@ -19,6 +19,9 @@ extension ReplaySession {
                 var failures: [ReplayExpectationFailure] = []
                 if !step.expectations.isEmpty {
                     failures = ReplayExpectation.failures(of: step.expectations, result: result, snapshot: try snapshot())
+                    for index in failures.indices {
+                        failures[index].location = step.expectationLocations[failures[index].key] ?? step.location
+                    }
                 }
                 report.steps.append(ReplayStepReport(index: step.index, action: step.action, result: result, failures: failures))
             } catch {
@@ -153,7 +156,7 @@ extension ReplaySession {
         return ReplayStepResult(outcome: continuation.outcome.rawValue, values: values)
     }
 
-    /// A continuation as a step result (``result(of:)``) plus what the app says it received.
+    /// A continuation as a step result (``result(of:)-(ContinuationResult)``) plus what the app says it received.
     public func continuationResult(_ continuation: ContinuationResult) -> ReplayStepResult {
         var result = Self.result(of: continuation)
         for entry in app.received(.continuation(continuation)) where result.values[entry.key] == nil {

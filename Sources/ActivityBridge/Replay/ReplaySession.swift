@@ -18,6 +18,8 @@ public final class ReplaySession {
     public let appFactory: ReplayAppFactory
     /// The script's `app` as the app is registered.
     public var appName: String { appFactory.name }
+    /// The app's declared activity types, expanded with the environment's build settings.
+    public let declarations: ActivityTypeDeclarations
     /// The script's legacy donation log.
     public let donations: DonationStore
     /// The script's intent store: intent donations and the Spotlight index.
@@ -64,6 +66,7 @@ public final class ReplaySession {
         self.script = script
         self.environment = environment
         let declarations = try factory.declarations(environment)
+        self.declarations = declarations
         do {
             donations = try DonationStore(path: environment.donationStorePath)
         } catch {
@@ -111,6 +114,27 @@ public final class ReplaySession {
                 close()
                 throw error
             }
+        }
+    }
+
+    /// A warning for each declared type with a `$(…)` no build setting expands: as written, it can
+    /// equal no real activity type, so a continuation of it replays as `undeclared` — the script
+    /// should say why (`activity-type-unresolved-variable`, the rule `validate` gives it). Placed at
+    /// the declaration, or at the script's `app` when the declarations have no locations.
+    public var warnings: [Diagnostic] {
+        declarations.declarations.compactMap { declaration -> Diagnostic? in
+            guard let expansion = declaration.expansion, !expansion.isResolved, let raw = declaration.rawValue else { return nil }
+            let problems = expansion.problems.map(\.description).joined(separator: "; ")
+            let undefined = expansion.problems.filter { $0.kind == .undefined && !$0.name.isEmpty }.map(\.name)
+            var message = "declared activity type '\(raw)' of \(appName)"
+            if expansion.value.contains("$(") || expansion.value.contains("${") {
+                message += " stays as written (\(problems)): no activity type can equal it, so its continuations replay as undeclared"
+            } else {
+                message += " expands to '\(expansion.value)' (\(problems))"
+            }
+            if let name = undefined.first { message += "; define \(name) (replay --define \(name)=VALUE, or --project)" }
+            let place = declaration.location ?? script.appLocation ?? SourceLocation(file: script.file, line: 1, column: 1)
+            return Diagnostic(.warning, .activityTypeUnresolvedVariable, message, at: place)
         }
     }
 

@@ -13,16 +13,21 @@ public struct ReplayStep: Hashable, Sendable {
     public var expectations: PropertyListDictionary
     /// Where the step's `<dict>` starts, when known.
     public var location: SourceLocation?
+    /// Where each `expect` key is written (its `<key>`), when known: a failed expectation is
+    /// reported there (``ReplayExpectationFailure/location``).
+    public var expectationLocations: [String: SourceLocation]
 
     public init(
         index: Int, action: String, arguments: PropertyListDictionary = [:],
-        expectations: PropertyListDictionary = [:], location: SourceLocation? = nil
+        expectations: PropertyListDictionary = [:], location: SourceLocation? = nil,
+        expectationLocations: [String: SourceLocation] = [:]
     ) {
         self.index = index
         self.action = action
         self.arguments = arguments
         self.expectations = expectations
         self.location = location
+        self.expectationLocations = expectationLocations
     }
 
     /// Whether the step has `key`.

@@ -1,10 +1,13 @@
 import ActivityBridge
 import Foundation
 
-/// `activity-bridge replay [--format text|json|junit] [-o OUT] [--define NAME=VALUE]... [--app-model APP.plist]... [--manifest BRIDGE.plist]... SCRIPT_OR_DIR...`
+/// `activity-bridge replay [--format text|json|junit] [-o OUT] [--define NAME=VALUE]... [--project PATH.xcodeproj]
+/// [--target NAME] [--configuration NAME] [--app-model APP.plist]... [--manifest BRIDGE.plist]... SCRIPT_OR_DIR...`
 ///
 /// Runs replay scripts (ActivityBridge.docc, "Replay scripts") against the apps linked into the binary (the samples), each in a fresh
-/// temporary directory; scripts naming an `--app-model`'s name run against a generic app built from it. Exit 0 when every expectation held, 1 when any failed or a script had an
+/// temporary directory; scripts naming an `--app-model`'s name run against a generic app built from it.
+/// `$(…)` in an app's declared types expand with `--define` and the build settings of its `--project`
+/// target (``ReplayProjectSettings``). Exit 0 when every expectation held, 1 when any failed or a script had an
 /// error, 64 on a usage error, 66 when a path does not exist or a directory holds no scripts.
 enum ReplayCommand: Command {
     static let format = CommonOptions.format(["text", "json", "junit"], "Report format")
@@ -14,8 +17,8 @@ enum ReplayCommand: Command {
     static let configuration = CommandConfiguration(
         path: "replay",
         overview: "Run replay scripts against the sample apps or app models and check their expectations.",
-        arguments: [format.declaration, output.declaration, CommonOptions.define.declaration, AppModelFiles.option.declaration,
-                    AppModelFiles.replayManifestOption.declaration, scripts.declaration])
+        arguments: [format.declaration, output.declaration, CommonOptions.define.declaration] + ReplayProjectSettings.declarations
+            + [AppModelFiles.option.declaration, AppModelFiles.replayManifestOption.declaration, scripts.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let format = try parsed.value(format, default: "text")
@@ -24,13 +27,19 @@ enum ReplayCommand: Command {
         let manifestPaths = try parsed.values(AppModelFiles.replayManifestOption)
         if !manifestPaths.isEmpty, models.isEmpty { throw CommandError.usage("--manifest needs the --app-model it is for") }
         let manifests = try AppModelFiles.bridgeManifests(manifestPaths, for: models, context: context)
-        var runner = ReplayAppRegistry.runner(context: context, models: models.map(\.model), manifests: manifests)
+        var runner = ReplayAppRegistry.runner(context: context, models: models, manifests: manifests)
         // `$(…)` in declared types expand as Xcode expands them in the built Info.plist.
         runner.buildSettings = try CommonOptions.buildSettings(parsed)
         let report: ReplayReport
         do {
+            // The apps the scripts name, each with its target's settings (before anything runs); an
+            // unknown app is its scripts' own error.
+            let apps = try parsed.value(ReplayProjectSettings.project) == nil ? []
+                : try runner.appNames(inScriptsAt: paths).filter { runner.factory(named: $0) != nil }
+            runner.appBuildSettings = try ReplayProjectSettings.settings(
+                parsed, appNames: apps, models: models.map(\.model), defines: runner.buildSettings, context: context)
             report = try runner.run(paths: paths)
-        } catch {
+        } catch let error as ReplayInputError {
             throw CommandError.noInput(error.description)
         }
         let rendered = switch format {

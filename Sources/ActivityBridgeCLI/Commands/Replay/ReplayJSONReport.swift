@@ -8,6 +8,7 @@ import PropertyList
 ///
 /// ```json
 /// {"scripts":[{"file":"…","name":"…","app":"hairdressers","passed":false,
+///   "warnings":[{"file":"Plists/…","line":29,"column":3,"rule":"activity-type-unresolved-variable","message":"…"}],
 ///   "steps":[{"index":1,"do":"check","passed":false,"result":{"outcome":"ok"},
 ///             "failures":[{"key":"screen","expected":"splash","actual":"closed","message":"screen: expected …"}]}]}],
 ///  "summary":{"scripts":1,"passed":0,"failed":1}}
@@ -32,6 +33,12 @@ enum ReplayJSONReport {
         var object: PropertyListDictionary = ["file": .string(script.file), "name": .string(script.name)]
         if let app = script.app { object["app"] = .string(app) }
         object["passed"] = .bool(script.passed)
+        if !script.warnings.isEmpty {
+            object["warnings"] = .array(script.warnings.map { warning in
+                ["file": .string(warning.location.file), "line": integer(warning.location.line),
+                 "column": integer(warning.location.column), "rule": .string(warning.rule.rawValue), "message": .string(warning.message)]
+            })
+        }
         object["steps"] = .array(script.steps.map(step))
         if let error = script.error { object["error"] = self.error(error) }
         return .dictionary(object)

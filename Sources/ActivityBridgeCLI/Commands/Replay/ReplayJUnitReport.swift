@@ -3,7 +3,8 @@ import Foundation
 
 /// The JUnit XML report CI services read: a `<testsuite>` per script holding one `<testcase>`;
 /// failed expectations become a `<failure>` whose message names the step, the key, the expected
-/// and the actual value; a script error becomes an `<error>`.
+/// and the actual value; a script error becomes an `<error>`; the script's warnings go to the
+/// testcase's `<system-out>`.
 enum ReplayJUnitReport {
     static func render(_ report: ReplayReport) -> Data {
         let failures = report.scripts.filter { !$0.passed && $0.error == nil }.count
@@ -15,13 +16,20 @@ enum ReplayJUnitReport {
             xml += "  <testsuite name=\"\(escape(script.file))\" tests=\"1\" failures=\"\(failed ? 1 : 0)\" errors=\"\(script.error == nil ? 0 : 1)\">\n"
             xml += "    <testcase classname=\"replay.\(escape(script.app ?? "unknown"))\" name=\"\(escape(script.name))\" file=\"\(escape(script.file))\""
             let messages = script.failureMessages
-            if script.passed {
+            if script.passed && script.warnings.isEmpty {
                 xml += "/>\n"
             } else {
-                let element = script.error == nil ? "failure" : "error"
-                let type = script.error == nil ? "expectation" : "script-error"
-                xml += ">\n      <\(element) message=\"\(escape(messages.first ?? "failed"))\" type=\"\(type)\">"
-                xml += escape(messages.joined(separator: "\n")) + "</\(element)>\n    </testcase>\n"
+                xml += ">\n"
+                if !script.passed {
+                    let element = script.error == nil ? "failure" : "error"
+                    let type = script.error == nil ? "expectation" : "script-error"
+                    xml += "      <\(element) message=\"\(escape(messages.first ?? "failed"))\" type=\"\(type)\">"
+                    xml += escape(messages.joined(separator: "\n")) + "</\(element)>\n"
+                }
+                if !script.warnings.isEmpty {
+                    xml += "      <system-out>" + escape(script.warnings.map(\.description).joined(separator: "\n")) + "</system-out>\n"
+                }
+                xml += "    </testcase>\n"
             }
             xml += "  </testsuite>\n"
         }

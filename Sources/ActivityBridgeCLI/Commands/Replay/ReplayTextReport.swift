@@ -1,9 +1,11 @@
 import ActivityBridge
 
-/// The text report: a line per script, a line per step, and `N passed, N failed` alone at the end.
+/// The text report: a line per script, its warnings, a line per step, and `N passed, N failed`
+/// alone at the end.
 ///
 /// ```
 /// Samples/Replays/hairdressers-cold-start.plist: Continuations while the app is closed queue…
+///   WARN  Plists/Hairdressers-Info.plist:29:3: declared activity type '$(PRODUCT_BUNDLE_IDENTIFIER).appointment' … [activity-type-unresolved-variable]
 ///   PASS  step 1 check: ok
 ///   FAIL  step 2 continue: handled — router.pending: expected 2, got 1
 ///   ERROR step 3 frobnicate: unknown step 'frobnicate' (at Samples/Replays/x.plist:30:5)
@@ -14,6 +16,9 @@ enum ReplayTextReport {
         var text = ""
         for script in report.scripts {
             text += "\(script.file): \(script.name)\n"
+            for warning in script.warnings {
+                text += "  WARN  \(warning.location): \(warning.message) [\(warning.rule.rawValue)]\n"
+            }
             for step in script.steps {
                 text += line(for: step) + "\n"
             }
