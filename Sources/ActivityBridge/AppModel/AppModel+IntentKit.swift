@@ -104,8 +104,8 @@ extension AppModel {
             shortcuts: appShortcuts.map(\.intentKitShortcut))
     }
 
-    /// The IntentKit kind of `parameter`. `date`, `url` and `file` have no kind of their own in
-    /// IntentKit yet: they travel as strings.
+    /// The IntentKit kind of `parameter`; an enum type the model lacks (the reader reports it)
+    /// falls back to a string.
     private func kind(of parameter: Parameter, enumerations: [String: IntentEnum]) -> IntentParameter.Kind {
         let range: ClosedRange<Double>? = parameter.minimum.flatMap { low in
             parameter.maximum.flatMap { high in low <= high ? low...high : nil }
@@ -118,7 +118,10 @@ extension AppModel {
         case let .measurement(dimension): return .measurement(unit: dimension, range: range)
         case let .entity(name): return .entity(typeName: name)
         case let .enumeration(name): return enumerations[name].map { .enumeration($0) } ?? .string
-        case .string, .date, .url, .file, nil: return .string
+        case .date: return .date
+        case .url: return .url
+        case .file: return .file
+        case .string, nil: return .string
         }
     }
 }
