@@ -24,6 +24,11 @@ public struct UserInfoKeyPath: Hashable, Sendable, CustomStringConvertible {
         public var offset: Int
         public var reason: String
         public var description: String { "\(reason) (at character \(offset + 1))" }
+
+        public init(offset: Int, reason: String) {
+            self.offset = offset
+            self.reason = reason
+        }
     }
 
     /// Parses `text`; `startsWithKey` requires the first component to be a key (userInfo is a
