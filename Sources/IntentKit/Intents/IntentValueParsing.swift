@@ -36,13 +36,24 @@ public enum IntentValueParsing {
     public static func date(iso8601 text: String) -> Date? {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard text.count >= 10, text.first?.isNumber == true else { return nil }
+        // A time needs its zone (Foundation would otherwise guess one); a day alone is UTC midnight.
+        let isDay = text.count == 10
+        guard isDay || text.hasSuffix("Z") || text.hasSuffix("z") || hasZoneOffset(text) else { return nil }
         // A formatter per call: they are not Sendable, and userInfo values are few.
         let formatter = ISO8601DateFormatter()
-        for options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate]] as [ISO8601DateFormatter.Options] {
+        let choices: [ISO8601DateFormatter.Options] = isDay ? [[.withFullDate]] : [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]]
+        for options in choices {
             formatter.formatOptions = options
             if let date = formatter.date(from: text) { return date }
         }
         return nil
+    }
+
+    /// Ends in `+HH:MM` or `-HH:MM`.
+    private static func hasZoneOffset(_ text: String) -> Bool {
+        let tail = Array(text.suffix(6))
+        guard tail.count == 6, tail[0] == "+" || tail[0] == "-", tail[3] == ":" else { return false }
+        return [1, 2, 4, 5].allSatisfy { tail[$0].isASCII && tail[$0].isNumber }
     }
 
     /// The absolute URL `value` spells, or nil (relative references and bare words are not URLs).
