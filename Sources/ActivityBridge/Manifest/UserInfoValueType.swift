@@ -13,9 +13,9 @@ public import PropertyList
 /// | `number` | an integer, a finite real, or number text (spaces ignored) | a real |
 /// | `integer` | an integer, a whole real, or integer text | an integer |
 /// | `bool` | a boolean, or the integers 0 and 1 | a boolean |
-/// | `date` | a date, ISO 8601 text, or seconds since 1970 (``IntentValueParsing/date(_:)``) | a date |
+/// | `date` | a date, ISO 8601 text, or seconds since 1970 (`IntentValueParsing.date(_:)`) | a date |
 /// | `referenceDate` | a date, or seconds since 2001-01-01 UTC (what `JSONEncoder` writes for a `Date` by default) | a date |
-/// | `url` | an absolute URL string (``IntentValueParsing/url(_:)``) | the URL text |
+/// | `url` | an absolute URL string (`IntentValueParsing.url(_:)`) | the URL text |
 /// | `file` | a `file:` URL or an absolute path string | the `file:` URL text |
 /// | `data`, `array`, `dictionary` | a value of that kind | the value (describes the shape only: no parameter takes one) |
 ///
