@@ -105,7 +105,7 @@ struct ManifestUserInfoPathTests {
             (.manifestShape, at("<array><string>data</string><string>string</string></array>", after: broken),
              "the shape of userInfo 'openItems' is an <array> of 2 elements; it takes one: the shape of every element"),
             (.manifestShape, at("<string>key..name</string>", after: broken),
-             #"'from' 'key..name' is not a key path: an empty key (write a dot that is part of a key as '\.') (at character 5)"#),
+             #"'key..name' in 'from' is not a key path: an empty key (write a dot that is part of a key as '\.') (at character 5)"#),
             (.manifestShape, at("<string>xml</string>", after: broken), "'decode' must be 'json' or 'plist', found 'xml'"),
             (.manifestShape, at("<key>path</key>", after: broken),
              "'path' reads inside a decoded value: it needs 'decode' (json or plist); to read nested userInfo, write the whole key path in 'from'"),

@@ -224,7 +224,7 @@ enum ActivityMappingReader {
         do {
             return try UserInfoKeyPath(parsing: text, startsWithKey: startsWithKey)
         } catch {
-            context.error(.manifestShape, "\(what) '\(text)' is not a key path: \(error)", at: context.location(path))
+            context.error(.manifestShape, "'\(text)' in \(what) is not a key path: \(error)", at: context.location(path))
             return nil
         }
     }
