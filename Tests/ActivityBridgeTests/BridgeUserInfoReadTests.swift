@@ -139,6 +139,14 @@ struct BridgeUserInfoReadTests {
             Issue.record("expected an undecodable property list")
             return
         }
+        // A null member is absent (a nil optional); a null array element has no value at all.
+        let note = "<key>text</key><dict><key>from</key><string>item</string><key>decode</key><string>json</string><key>path</key><string>note</string><key>optional</key><true/></dict><key>count</key><dict><key>from</key><string>item</string><key>decode</key><string>json</string><key>path</key><string>pages[1]</string></dict>"
+        #expect(try Self.convert(note, ["item": Self.json(#"{"note":null,"pages":[1,2]}"#)]).get() == ["count": 2])
+        guard case .failure(.undecodable(path: "item", format: "json", reason: "an array holds null, which has no property-list value")) =
+            try Self.convert(note, ["item": Self.json(#"{"pages":[1,null]}"#)]) else {
+            Issue.record("expected a null array element to be undecodable")
+            return
+        }
         // An optional read whose path is absent leaves the parameter empty, and others still convert.
         let optional = "<key>text</key><dict><key>from</key><string>pin.outline</string><key>optional</key><true/></dict><key>count</key><string>n</string>"
         #expect(try Self.convert(optional, ["pin": [:], "n": 3]).get() == ["count": 3])

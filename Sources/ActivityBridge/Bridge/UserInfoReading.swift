@@ -74,7 +74,7 @@ extension UserInfoRead {
             } catch {
                 throw .undecodable(path: what, format: format.rawValue, reason: error.description)
             }
-            guard let value = propertyListValue(json) else {
+            guard let value = PropertyListValue(json: json, nullMembersAreAbsent: true) else {
                 throw .undecodable(path: what, format: format.rawValue, reason: "an array holds null, which has no property-list value")
             }
             return value
@@ -84,34 +84,6 @@ extension UserInfoRead {
             } catch {
                 throw .undecodable(path: what, format: format.rawValue, reason: error.description)
             }
-        }
-    }
-
-    /// JSON as a property-list value: `null` members of an object are absent (as a nil optional
-    /// is to `JSONEncoder`); a `null` array element has no value, so the whole is nil.
-    private static func propertyListValue(_ json: JSONValue) -> PropertyListValue? {
-        switch json {
-        case let .string(text): return .string(text)
-        case let .integer(number): return .integer(PropertyListInteger(number))
-        case let .unsignedInteger(number): return .integer(PropertyListInteger(number))
-        case let .real(number): return .real(number)
-        case let .bool(flag): return .bool(flag)
-        case .null: return nil
-        case let .array(elements):
-            var values: [PropertyListValue] = []
-            for element in elements {
-                guard let value = propertyListValue(element) else { return nil }
-                values.append(value)
-            }
-            return .array(values)
-        case let .object(members):
-            var dictionary = PropertyListDictionary()
-            for member in members {
-                if case .null = member.value { continue }
-                guard let value = propertyListValue(member.value) else { return nil }
-                dictionary[member.key] = value
-            }
-            return .dictionary(dictionary)
         }
     }
 }
