@@ -61,6 +61,17 @@ struct ManifestUserInfoPathTests {
         #expect(throws: UserInfoKeyPath.SyntaxError(offset: offset, reason: reason)) { try UserInfoKeyPath(parsing: text) }
     }
 
+    @Test func aShapeNestedTooDeepIsRefusedNotWalked() {
+        let nested = String(repeating: "<dict><key>a</key>", count: 70) + "<string>string</string>" + String(repeating: "</dict>", count: 70)
+        let source = """
+            <plist version="1.0"><dict><key>app</key><string>x</string><key>activityTypes</key><dict><key>com.example.deep</key><dict>
+            <key>userInfo</key><dict><key>a</key>\(nested)</dict><key>intent</key><string>I</string></dict></dict></dict></plist>
+            """
+        let reading = BridgeManifestReader().read(Data(source.utf8), file: "deep.plist")
+        #expect(reading.diagnostics.map(\.message) == ["the shape of userInfo 'a' nests deeper than 64 levels"])
+        #expect(reading.diagnostics.first?.location.line == 2)
+    }
+
     // MARK: The Zotero-like sample
 
     @Test func theZoteroManifestReadsNestedShapesAndDecodedBindings() throws {

@@ -73,6 +73,10 @@ enum ActivityMappingReader {
     /// A type name, a `<dict>` of keys (a dictionary with known keys), or an `<array>` of one
     /// element (an array whose elements all have that shape).
     private static func shape(_ value: PropertyListValue, of what: String, at path: PropertyListPath, context: inout ManifestParseContext) -> UserInfoShape? {
+        if value.dictionaryValue != nil || value.arrayValue != nil, path.components.count > maximumShapeDepth {
+            context.error(.manifestShape, "the shape of \(what) nests deeper than \(maximumShapeDepth) levels", at: context.location(path))
+            return nil
+        }
         switch value {
         case let .dictionary(dictionary):
             return .dictionary(shapeEntries(dictionary, at: path, context: &context))
@@ -93,6 +97,10 @@ enum ActivityMappingReader {
             return .value(type)
         }
     }
+
+    /// How deep a userInfo shape may nest: far beyond any real userInfo, and shallow enough that
+    /// every walk over a shape stays small.
+    static let maximumShapeDepth = 64
 
     /// An intent target from a dictionary with `intent`, `parameters` and (unless a fallback)
     /// `minimumPlatform`.
