@@ -166,6 +166,13 @@ struct ManifestUserInfoPathTests {
         return BridgeManifestChecker(catalog: kinds).check(manifest)
     }
 
+    @Test func pastARefusedPathTheTypeIsStillChecked() {
+        let diagnostics = Self.check("<key>link</key><dict><key>from</key><string>meta.href</string><key>type</key><string>string</string></dict>",
+                                     userInfo: "<key>userInfo</key><dict><key>meta</key><dict><key>link</key><string>url</string></dict></dict>")
+        #expect(diagnostics.map(\.rule) == [.manifestUnknownUserInfoKey, .manifestTypeMismatch], "\(diagnostics.map(\.description))")
+        #expect(diagnostics.first?.message == "'com.example.share' declares no key 'meta.href' in userInfo 'meta' (its keys: link)")
+    }
+
     @Test(arguments: [
         // Inferred from the kinds: url, file and date bindings read their own types.
         ("<key>link</key><string>u</string><key>attachment</key><string>f</string><key>when</key><string>d</string>", "", nil),

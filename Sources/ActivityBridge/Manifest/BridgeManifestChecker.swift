@@ -102,15 +102,14 @@ public struct BridgeManifestChecker {
                        "'\(mapping.activityType)' declares no key '\(read.path.prefix(depth + 1))' in userInfo '\(read.path.prefix(depth))' (its keys: \(names))",
                        at: binding.sourceLocation)
             }
-            return diagnostics
         case let .notAContainer(depth, shape)?:
             let into = read.path.components[depth]
             let needed = if case .key = into { "a dictionary" } else { "an array" }
             report(.manifestTypeMismatch,
                    "the path '\(read.path)' goes into userInfo '\(read.path.prefix(depth))', which the userInfo shape declares \(shape.summary), not \(needed)",
                    at: binding.sourceLocation)
-            return diagnostics
         }
+        // Past a path the shape refuses, nothing is declared: the type and optionality are still checked.
         if read.decoding != nil {
             if let declared, !declared.isDecodable {
                 report(.manifestTypeMismatch,
