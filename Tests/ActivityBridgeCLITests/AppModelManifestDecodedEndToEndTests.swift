@@ -105,6 +105,18 @@ struct AppModelManifestDecodedEndToEndTests {
             "unmappedType": 1, "expired": 0, "missingRequiredKeys": 1, "unconvertibleUserInfo": 2, "entityNotFound": 0, "unavailableIntent": 0,
         ])
         #expect(report["deletablePersistentIdentifiers"] as? [String] == ["pdf-ABCD2345"])
+        // The first event skipped for each reason, with the key path that did not fit.
+        let first = try #require(report["firstSkipped"] as? [String: [String: Any]])
+        #expect(Set(first.keys) == ["unmappedType", "missingRequiredKeys", "unconvertibleUserInfo"])
+        #expect(first["missingRequiredKeys"]?["event"] as? Int == 2)
+        #expect(first["missingRequiredKeys"]?["because"] as? String == "userInfo lacks 'openItems[0] → json → kind.key'")
+        #expect(first["unconvertibleUserInfo"]?["event"] as? Int == 3)
+        #expect((first["unconvertibleUserInfo"]?["because"] as? String)?.hasPrefix("userInfo 'openItems[0]' is not valid JSON data: ") == true,
+                "\(first)")
+        #expect(first["unmappedType"]?["activityType"] as? String == "org.zotero.MainActivity")
+        #expect(result.standardOutput.contains(
+            #""firstSkipped":{"unmappedType":{"event":5,"activityType":"org.zotero.MainActivity","because":"no bridge manifest maps 'org.zotero.MainActivity'"},"missingRequiredKeys":{"event":2,"#),
+            "\(result.standardOutput)")
         let rows = try Self.donations(in: target)
         #expect(rows.count == 1)
         #expect(rows.first?.0 == "OpenItemAppIntent")
