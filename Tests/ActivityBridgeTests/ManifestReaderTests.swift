@@ -66,11 +66,11 @@ struct ManifestReaderTests {
         }
         #expect(criteria == "")
         let generate = try #require(manifest.mapping(for: "com.walkmate.route.generate"))
-        guard case let .userInfo(key, type, optional)? = generate.targets.first?.binding(for: "distance")?.source else {
+        guard case let .userInfo(read)? = generate.targets.first?.binding(for: "distance")?.source else {
             Issue.record("expected a userInfo binding for distance")
             return
         }
-        #expect(key == "distanceKm" && type == nil && optional)
+        #expect(read == UserInfoRead(path: UserInfoKeyPath(key: "distanceKm"), optional: true))
         #expect(generate.onMissingEntity.name == "skip")
         #expect(manifest.entityLookups == [EntityLookup(
             entityType: "WalkMatePlaceEntity", table: "walkmate_favorites", identifierColumn: "id",

@@ -61,7 +61,7 @@ extension AppModel {
     /// The model's intents, entity and enum types in an `IntentRegistry` on `platform`, its
     /// entities served from `store`. Intents perform nothing (the app's code is not in the model):
     /// the run itself — which intent, with which resolved values — is what a model tells.
-    /// - Throws: the registry's ``IntentError`` for a declaration it refuses.
+    /// - Throws: the registry's `IntentError` for a declaration it refuses.
     /// - Parameter performed: told each intent instance that runs (the model app reports them).
     public func makeRegistry(
         platform: Platform = .latest, entities store: AppModelEntityStore, performed: ((IntentInstance) -> Void)? = nil
@@ -96,7 +96,7 @@ extension AppModel {
 
     /// The model's App Shortcuts registered with `registry`, checked by IntentKit with Apple's rules.
     /// A shortcut without `systemImageName` is not checked for one (the model does not say).
-    /// - Throws: ``AppShortcutsError`` with every violation.
+    /// - Throws: `AppShortcutsError` with every violation.
     public func makeAppShortcuts(registry: IntentRegistry) throws(AppShortcutsError) -> AppShortcuts? {
         guard !appShortcuts.isEmpty else { return nil }
         return try AppShortcuts(
@@ -104,8 +104,8 @@ extension AppModel {
             shortcuts: appShortcuts.map(\.intentKitShortcut))
     }
 
-    /// The IntentKit kind of `parameter`. `date`, `url` and `file` have no kind of their own in
-    /// IntentKit yet: they travel as strings.
+    /// The IntentKit kind of `parameter`; an enum type the model lacks (the reader reports it)
+    /// falls back to a string.
     private func kind(of parameter: Parameter, enumerations: [String: IntentEnum]) -> IntentParameter.Kind {
         let range: ClosedRange<Double>? = parameter.minimum.flatMap { low in
             parameter.maximum.flatMap { high in low <= high ? low...high : nil }
@@ -118,7 +118,10 @@ extension AppModel {
         case let .measurement(dimension): return .measurement(unit: dimension, range: range)
         case let .entity(name): return .entity(typeName: name)
         case let .enumeration(name): return enumerations[name].map { .enumeration($0) } ?? .string
-        case .string, .date, .url, .file, nil: return .string
+        case .date: return .date
+        case .url: return .url
+        case .file: return .file
+        case .string, nil: return .string
         }
     }
 }
@@ -137,7 +140,7 @@ extension AppModel.Shortcut {
 extension AppModel {
     /// The model's intents and entity types as a bridge manifest is checked against them
     /// (``BridgeManifestChecker``), in place of a built-in app's.
-    /// - Throws: the registry's ``IntentError`` for a declaration it refuses.
+    /// - Throws: the registry's `IntentError` for a declaration it refuses.
     public func intentCatalog() throws(IntentError) -> IntentCatalog {
         IntentCatalog(registry: try makeRegistry(entities: AppModelEntityStore()))
     }

@@ -37,7 +37,7 @@ public enum AppModelError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Reads an app model (`app-model.md`) and checks it. Every mistake is a ``Diagnostic`` at the
+/// Reads an app model (`app-model.md`) and checks it. Every mistake is a `Diagnostic` at the
 /// element it is about: wrong kinds and missing keys, unknown keys (warnings), an unsupported
 /// `formatVersion`, unknown parameter types, bad ranges; then Apple's App Shortcuts rules,
 /// checked by IntentKit's own validator on the registry the model builds (phrases naming

@@ -8,9 +8,9 @@ public struct ActivityMapping: Sendable {
     public var activityType: String
     /// The type's `<key>` in the manifest's `activityTypes` dictionary.
     public var location: SourceLocation
-    /// The declared userInfo keys and their types, in manifest order; nil when the manifest does
+    /// The declared userInfo keys and their shapes, in manifest order; nil when the manifest does
     /// not declare the shape (bindings may then read any key).
-    public var userInfoShape: [(key: String, type: UserInfoValueType)]?
+    public var userInfoShape: [UserInfoShape.Entry]?
     /// The intents to run, tried in order: the first whose ``IntentTarget/minimumPlatform`` the
     /// platform reaches and whose intent exists there wins.
     public var targets: [IntentTarget]
@@ -18,7 +18,7 @@ public struct ActivityMapping: Sendable {
     public var onMissingEntity: MissingEntityPolicy
 
     public init(
-        activityType: String, location: SourceLocation, userInfoShape: [(key: String, type: UserInfoValueType)]? = nil,
+        activityType: String, location: SourceLocation, userInfoShape: [UserInfoShape.Entry]? = nil,
         targets: [IntentTarget], onMissingEntity: MissingEntityPolicy = .skip
     ) {
         self.activityType = activityType
@@ -28,9 +28,15 @@ public struct ActivityMapping: Sendable {
         self.onMissingEntity = onMissingEntity
     }
 
-    /// The declared type of userInfo `key`; nil when undeclared (or no shape is declared).
+    /// The declared type of top-level userInfo `key` (`dictionary` or `array` for a nested
+    /// shape); nil when undeclared (or no shape is declared).
     public func declaredType(of key: String) -> UserInfoValueType? {
         userInfoShape?.first { $0.key == key }?.type
+    }
+
+    /// What the declared shape says about `path`; nil when no shape is declared.
+    public func declaredShape(at path: UserInfoKeyPath) -> UserInfoShapeLookup? {
+        userInfoShape.map { UserInfoShape.resolve(path, in: $0) }
     }
 
     /// The target for `platform`: the first entry whose minimum the platform reaches and whose
@@ -74,10 +80,8 @@ public struct IntentTarget: Sendable {
 /// Where one intent parameter's value comes from.
 public struct ParameterBinding: Sendable {
     public enum Source: Sendable {
-        /// A userInfo key, read as `type` (nil: the shape's type, else inferred from the
-        /// parameter's kind). An `optional` binding leaves the parameter empty (its default
-        /// applies) when the key is absent; a required one fails the conversion.
-        case userInfo(key: String, type: UserInfoValueType?, optional: Bool)
+        /// A value read from userInfo (``UserInfoRead``): a key path, optionally decoded.
+        case userInfo(UserInfoRead)
         /// A value written in the manifest.
         case constant(PropertyListValue)
     }
@@ -91,20 +95,70 @@ public struct ParameterBinding: Sendable {
     public var sourceLocation: SourceLocation
     /// The `type` element, when the binding has one.
     public var typeLocation: SourceLocation?
+    /// The `decode` element, when the binding has one.
+    public var decodeLocation: SourceLocation?
 
     public init(parameter: String, location: SourceLocation, source: Source,
-                sourceLocation: SourceLocation? = nil, typeLocation: SourceLocation? = nil) {
+                sourceLocation: SourceLocation? = nil, typeLocation: SourceLocation? = nil, decodeLocation: SourceLocation? = nil) {
         self.parameter = parameter
         self.location = location
         self.source = source
         self.sourceLocation = sourceLocation ?? location
         self.typeLocation = typeLocation
+        self.decodeLocation = decodeLocation
     }
 
-    /// The userInfo key read, when the source is one.
+    /// The top-level userInfo key read, when the source is userInfo.
     public var userInfoKey: String? {
-        if case let .userInfo(key, _, _) = source { return key }
+        if case let .userInfo(read) = source { return read.path.firstKey }
         return nil
+    }
+}
+
+/// A binding's read from userInfo: the value at `path` (`from`), optionally decoded from data
+/// and followed further inside (`decode`, `path`), read as `type`.
+public struct UserInfoRead: Hashable, Sendable, CustomStringConvertible {
+    /// `from`: a key path into userInfo.
+    public var path: UserInfoKeyPath
+    /// `decode` and `path`: the data at `path` holds JSON or a property list to read inside.
+    public var decoding: DataDecoding?
+    /// `type` (nil: the shape's type at `path`, else inferred from the parameter's kind).
+    public var type: UserInfoValueType?
+    /// An optional read leaves the parameter empty (its default applies) when a key on the way
+    /// is absent; a required one fails the conversion.
+    public var optional: Bool
+
+    public init(path: UserInfoKeyPath, decoding: DataDecoding? = nil, type: UserInfoValueType? = nil, optional: Bool = false) {
+        self.path = path
+        self.decoding = decoding
+        self.type = type
+        self.optional = optional
+    }
+
+    /// `pin.outline`; `openItems[0] → json → kind.key` when decoded.
+    public var description: String {
+        guard let decoding else { return path.description }
+        return "\(path) → \(decoding.format.rawValue)" + (decoding.path.map { " → \($0)" } ?? "")
+    }
+}
+
+/// How a binding decodes data it reads, and where it reads inside the result.
+public struct DataDecoding: Hashable, Sendable {
+    public enum Format: String, CaseIterable, Hashable, Sendable {
+        /// JSON text (what `JSONEncoder` writes): objects become dictionaries; `null` members are absent.
+        case json
+        /// A property list: XML, binary or OpenStep (an `NSKeyedArchiver` archive is read as the
+        /// plain property list it is, not unarchived).
+        case plist
+    }
+
+    public var format: Format
+    /// A path inside the decoded value (it may start with an index); nil: the whole value.
+    public var path: UserInfoKeyPath?
+
+    public init(format: Format, path: UserInfoKeyPath? = nil) {
+        self.format = format
+        self.path = path
     }
 }
 

@@ -14,7 +14,7 @@ enum ActivityMappingReader {
         guard let entry = context.dictionary(value, what: "the entry of '\(type)'", at: path) else { return nil }
         context.checkKeys(entry, allowed: ManifestKey.mapping, at: path, in: "the entry of '\(type)'")
 
-        var shape: [(key: String, type: UserInfoValueType)]?
+        var shape: [UserInfoShape.Entry]?
         if let value = entry[ManifestKey.userInfo] {
             shape = userInfoShape(value, at: path.appending(.key(ManifestKey.userInfo)), context: &context)
         }
@@ -54,21 +54,53 @@ enum ActivityMappingReader {
         return ActivityMapping(activityType: type, location: keyLocation, userInfoShape: shape, targets: targets, onMissingEntity: policy)
     }
 
-    private static func userInfoShape(_ value: PropertyListValue, at path: PropertyListPath, context: inout ManifestParseContext) -> [(key: String, type: UserInfoValueType)]? {
+    private static func userInfoShape(_ value: PropertyListValue, at path: PropertyListPath, context: inout ManifestParseContext) -> [UserInfoShape.Entry]? {
         guard let dictionary = context.dictionary(value, what: "'userInfo'", at: path) else { return nil }
-        var shape: [(key: String, type: UserInfoValueType)] = []
+        return shapeEntries(dictionary, at: path, context: &context)
+    }
+
+    /// The entries of a dictionary shape; a value that is not a shape is reported and left out.
+    private static func shapeEntries(_ dictionary: PropertyListDictionary, at path: PropertyListPath, context: inout ManifestParseContext) -> [UserInfoShape.Entry] {
+        var entries: [UserInfoShape.Entry] = []
         for entry in dictionary {
-            let entryPath = path.appending(.key(entry.key))
-            guard let name = context.string(entry.value, what: "the type of userInfo '\(entry.key)'", at: entryPath) else { continue }
+            if let shape = shape(entry.value, of: "userInfo '\(entry.key)'", at: path.appending(.key(entry.key)), context: &context) {
+                entries.append(UserInfoShape.Entry(key: entry.key, shape: shape))
+            }
+        }
+        return entries
+    }
+
+    /// A type name, a `<dict>` of keys (a dictionary with known keys), or an `<array>` of one
+    /// element (an array whose elements all have that shape).
+    private static func shape(_ value: PropertyListValue, of what: String, at path: PropertyListPath, context: inout ManifestParseContext) -> UserInfoShape? {
+        if value.dictionaryValue != nil || value.arrayValue != nil, path.components.count > maximumShapeDepth {
+            context.error(.manifestShape, "the shape of \(what) nests deeper than \(maximumShapeDepth) levels", at: context.location(path))
+            return nil
+        }
+        switch value {
+        case let .dictionary(dictionary):
+            return .dictionary(shapeEntries(dictionary, at: path, context: &context))
+        case let .array(elements):
+            guard elements.count == 1 else {
+                context.error(.manifestShape, "the shape of \(what) is an <array> of \(elements.count) elements; it takes one: the shape of every element",
+                              at: context.location(path))
+                return nil
+            }
+            return shape(elements[0], of: "the elements of \(what)", at: path.appending(.index(0)), context: &context).map { .array(element: $0) }
+        default:
+            guard let name = context.string(value, what: "the type of \(what)", at: path) else { return nil }
             guard let type = UserInfoValueType(rawValue: name) else {
                 context.error(.manifestShape, "unknown userInfo type '\(name)' (known: \(UserInfoValueType.namesList))",
-                              at: context.location(entryPath))
-                continue
+                              at: context.location(path))
+                return nil
             }
-            shape.append((entry.key, type))
+            return .value(type)
         }
-        return shape
     }
+
+    /// How deep a userInfo shape may nest: far beyond any real userInfo, and shallow enough that
+    /// every walk over a shape stays small.
+    static let maximumShapeDepth = 64
 
     /// An intent target from a dictionary with `intent`, `parameters` and (unless a fallback)
     /// `minimumPlatform`.
@@ -107,19 +139,20 @@ enum ActivityMappingReader {
         return target
     }
 
-    /// A binding: `<string>KEY</string>`, or `{from, type?, optional?}`, or `{value}`.
+    /// A binding: `<string>KEY.PATH</string>`, or `{from, decode?, path?, type?, optional?}`, or `{value}`.
     private static func binding(_ parameter: String, _ value: PropertyListValue, at path: PropertyListPath, context: inout ManifestParseContext) -> ParameterBinding? {
         let keyLocation = context.keyLocation(path)
-        if let key = value.stringValue {
-            guard !key.isEmpty else {
+        if let text = value.stringValue {
+            guard !text.isEmpty else {
                 context.error(.manifestShape, "the binding of '\(parameter)' names an empty userInfo key", at: context.location(path))
                 return nil
             }
-            return ParameterBinding(parameter: parameter, location: keyLocation, source: .userInfo(key: key, type: nil, optional: false),
+            guard let keyPath = parsedKeyPath(text, what: "the binding of '\(parameter)'", at: path, context: &context) else { return nil }
+            return ParameterBinding(parameter: parameter, location: keyLocation, source: .userInfo(UserInfoRead(path: keyPath)),
                                     sourceLocation: context.location(path))
         }
         guard let dictionary = value.dictionaryValue else {
-            context.wrongKind(value, expected: "a <string> (a userInfo key) or a <dict>", what: "the binding of '\(parameter)'", at: path)
+            context.wrongKind(value, expected: "a <string> (a userInfo key path) or a <dict>", what: "the binding of '\(parameter)'", at: path)
             return nil
         }
         context.checkKeys(dictionary, allowed: ManifestKey.binding, at: path, in: "the binding of '\(parameter)'")
@@ -127,8 +160,10 @@ enum ActivityMappingReader {
         let valuePath = path.appending(.key(ManifestKey.value))
         switch (dictionary[ManifestKey.from], dictionary[ManifestKey.value]) {
         case let (from?, nil):
-            guard let key = context.string(from, what: "'from'", at: fromPath) else { return nil }
-            var type: UserInfoValueType?
+            guard let text = context.string(from, what: "'from'", at: fromPath),
+                  let keyPath = parsedKeyPath(text, what: "'from'", at: fromPath, context: &context)
+            else { return nil }
+            var read = UserInfoRead(path: keyPath)
             var typeLocation: SourceLocation?
             if let typeValue = dictionary[ManifestKey.type] {
                 let typePath = path.appending(.key(ManifestKey.type))
@@ -138,21 +173,44 @@ enum ActivityMappingReader {
                                   at: context.location(typePath))
                     return nil
                 }
-                type = parsed
+                read.type = parsed
                 typeLocation = context.location(typePath)
             }
-            var optional = false
             if let flag = dictionary[ManifestKey.optional] {
                 guard let bool = flag.boolValue else {
                     context.wrongKind(flag, expected: "<true/> or <false/>", what: "'optional'", at: path.appending(.key(ManifestKey.optional)))
                     return nil
                 }
-                optional = bool
+                read.optional = bool
             }
-            return ParameterBinding(parameter: parameter, location: keyLocation, source: .userInfo(key: key, type: type, optional: optional),
-                                    sourceLocation: context.location(fromPath), typeLocation: typeLocation)
+            var decodeLocation: SourceLocation?
+            let decodePath = path.appending(.key(ManifestKey.decode))
+            let innerPath = path.appending(.key(ManifestKey.path))
+            if let decodeValue = dictionary[ManifestKey.decode] {
+                guard let name = context.string(decodeValue, what: "'decode'", at: decodePath) else { return nil }
+                guard let format = DataDecoding.Format(rawValue: name) else {
+                    let names = DataDecoding.Format.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                    context.error(.manifestShape, "'decode' must be \(names), found '\(name)'", at: context.location(decodePath))
+                    return nil
+                }
+                var decoding = DataDecoding(format: format)
+                if let pathValue = dictionary[ManifestKey.path] {
+                    guard let text = context.string(pathValue, what: "'path'", at: innerPath),
+                          let parsed = parsedKeyPath(text, what: "'path'", startsWithKey: false, at: innerPath, context: &context)
+                    else { return nil }
+                    decoding.path = parsed
+                }
+                read.decoding = decoding
+                decodeLocation = context.location(decodePath)
+            } else if dictionary[ManifestKey.path] != nil {
+                context.error(.manifestShape, "'path' reads inside a decoded value: it needs 'decode' (json or plist); to read nested userInfo, write the whole key path in 'from'",
+                              at: context.keyLocation(innerPath))
+                return nil
+            }
+            return ParameterBinding(parameter: parameter, location: keyLocation, source: .userInfo(read),
+                                    sourceLocation: context.location(fromPath), typeLocation: typeLocation, decodeLocation: decodeLocation)
         case let (nil, constant?):
-            for key in [ManifestKey.type, ManifestKey.optional] where dictionary[key] != nil {
+            for key in [ManifestKey.type, ManifestKey.optional, ManifestKey.decode, ManifestKey.path] where dictionary[key] != nil {
                 context.warning(.manifestUnknownKey, "'\(key)' applies to 'from' bindings only; it is ignored with 'value'",
                                 at: context.keyLocation(path.appending(.key(key))))
             }
@@ -162,7 +220,19 @@ enum ActivityMappingReader {
             context.error(.manifestShape, "the binding of '\(parameter)' has both 'from' and 'value'; give one", at: keyLocation)
             return nil
         case (nil, nil):
-            context.error(.manifestShape, "the binding of '\(parameter)' needs 'from' (a userInfo key) or 'value' (a constant)", at: keyLocation)
+            context.error(.manifestShape, "the binding of '\(parameter)' needs 'from' (a userInfo key path) or 'value' (a constant)", at: keyLocation)
+            return nil
+        }
+    }
+
+    /// `text` as a key path, or nil after reporting why it is not one at the element.
+    private static func parsedKeyPath(
+        _ text: String, what: String, startsWithKey: Bool = true, at path: PropertyListPath, context: inout ManifestParseContext
+    ) -> UserInfoKeyPath? {
+        do {
+            return try UserInfoKeyPath(parsing: text, startsWithKey: startsWithKey)
+        } catch {
+            context.error(.manifestShape, "'\(text)' in \(what) is not a key path: \(error)", at: context.location(path))
             return nil
         }
     }

@@ -61,29 +61,8 @@ public struct BridgeManifestChecker {
             }
             let what = "parameter '\(parameter.name)' of \(target.intent) (\(parameter.kind.summary))"
             switch binding.source {
-            case let .userInfo(key, explicitType, optional):
-                if let shape = mapping.userInfoShape, !shape.contains(where: { $0.key == key }) {
-                    let keys = shape.map(\.key).joined(separator: ", ")
-                    report(.error, .manifestUnknownUserInfoKey,
-                           "'\(mapping.activityType)' declares no userInfo key '\(key)' (its keys: \(keys.isEmpty ? "none" : keys))",
-                           at: binding.sourceLocation)
-                }
-                let declared = mapping.declaredType(of: key)
-                if let explicitType, let declared, explicitType != declared {
-                    report(.error, .manifestTypeMismatch,
-                           "the binding reads userInfo '\(key)' as \(explicitType.rawValue), but the userInfo shape declares it \(declared.rawValue)",
-                           at: binding.typeLocation ?? binding.sourceLocation)
-                }
-                let type = explicitType ?? declared ?? UserInfoValueType.inferred(for: parameter.kind)
-                if !type.fits(parameter.kind) {
-                    report(.error, .manifestTypeMismatch, "userInfo '\(key)' is \(type.rawValue), which cannot become \(what)",
-                           at: binding.typeLocation ?? binding.sourceLocation)
-                }
-                if optional, !parameter.isOptional, parameter.defaultValue == nil {
-                    report(.error, .manifestMissingParameter,
-                           "the binding of '\(parameter.name)' is optional, but \(target.intent) needs a value for it and has no default",
-                           at: binding.location)
-                }
+            case let .userInfo(read):
+                diagnostics += check(read, of: binding, in: mapping, for: parameter, what: what, intent: target.intent)
             case let .constant(value):
                 if let problem = Self.problem(with: value, for: parameter) {
                     report(.error, .manifestTypeMismatch, "the value for \(what) \(problem)", at: binding.sourceLocation)
@@ -98,8 +77,79 @@ public struct BridgeManifestChecker {
         return diagnostics
     }
 
+    /// A userInfo read: its path through the declared shape, its decoding, and whether its type
+    /// can become the parameter's kind.
+    private func check(
+        _ read: UserInfoRead, of binding: ParameterBinding, in mapping: ActivityMapping, for parameter: IntentParameter, what: String, intent: String
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        func report(_ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation) {
+            diagnostics.append(Diagnostic(.error, rule, message, at: location))
+        }
+        var declared: UserInfoShape?
+        switch mapping.declaredShape(at: read.path) {
+        case nil, .undescribed?:
+            break
+        case let .shape(shape)?:
+            declared = shape
+        case let .unknownKey(depth, known)?:
+            let names = known.isEmpty ? "none" : known.joined(separator: ", ")
+            if depth == 0 {
+                report(.manifestUnknownUserInfoKey,
+                       "'\(mapping.activityType)' declares no userInfo key '\(read.path.firstKey ?? "")' (its keys: \(names))", at: binding.sourceLocation)
+            } else {
+                report(.manifestUnknownUserInfoKey,
+                       "'\(mapping.activityType)' declares no key '\(read.path.prefix(depth + 1))' in userInfo '\(read.path.prefix(depth))' (its keys: \(names))",
+                       at: binding.sourceLocation)
+            }
+        case let .notAContainer(depth, shape)?:
+            let into = read.path.components[depth]
+            let needed = if case .key = into { "a dictionary" } else { "an array" }
+            report(.manifestTypeMismatch,
+                   "the path '\(read.path)' goes into userInfo '\(read.path.prefix(depth))', which the userInfo shape declares \(shape.summary), not \(needed)",
+                   at: binding.sourceLocation)
+        }
+        // Past a path the shape refuses, nothing is declared: the type and optionality are still checked.
+        if read.decoding != nil {
+            if let declared, !declared.isDecodable {
+                report(.manifestTypeMismatch,
+                       "'decode' reads data, but the userInfo shape declares '\(read.path)' \(declared.summary)",
+                       at: binding.decodeLocation ?? binding.sourceLocation)
+                return diagnostics
+            }
+            // The decoded value's contents are not declared: only its type is checked here.
+            declared = nil
+        }
+        if let explicit = read.type, let declared, explicit != declared.type {
+            report(.manifestTypeMismatch,
+                   "the binding reads userInfo '\(read.path)' as \(explicit.rawValue), but the userInfo shape declares it \(declared.summary)",
+                   at: binding.typeLocation ?? binding.sourceLocation)
+        }
+        let type = read.type ?? declared?.type ?? UserInfoValueType.inferred(for: parameter.kind)
+        if !type.fits(parameter.kind) {
+            report(.manifestTypeMismatch, "userInfo '\(read)' is \(type.rawValue), which cannot become \(what)",
+                   at: binding.typeLocation ?? binding.sourceLocation)
+        }
+        if read.optional, !parameter.isOptional, parameter.defaultValue == nil {
+            report(.manifestMissingParameter,
+                   "the binding of '\(parameter.name)' is optional, but \(intent) needs a value for it and has no default",
+                   at: binding.location)
+        }
+        return diagnostics
+    }
+
     /// Why a constant cannot fill `parameter`, or nil when it can.
     static func problem(with value: PropertyListValue, for parameter: IntentParameter) -> String? {
+        switch parameter.kind {
+        case .date, .url, .file:
+            // Written as text (or a <date>): the constant must parse as the runtime value would.
+            let type = UserInfoValueType.inferred(for: parameter.kind)
+            guard type.convert(value) == nil else { return nil }
+            if let text = value.stringValue { return "'\(text)' is not a valid \(type.rawValue)" }
+            return "is a <\(value.kindName)>, which cannot become \(parameter.kind.summary)"
+        default:
+            break
+        }
         guard let type = UserInfoValueType.of(constant: value), type.fits(parameter.kind) else {
             return "is a <\(value.kindName)>, which cannot become \(parameter.kind.summary)"
         }

@@ -197,7 +197,9 @@ enum ManifestKey {
     static let value = "value"
     static let type = "type"
     static let optional = "optional"
-    static let binding = [from, value, type, optional]
+    static let decode = "decode"
+    static let path = "path"
+    static let binding = [from, value, type, optional, decode, path]
 
     static let table = "table"
     static let identifierColumn = "identifierColumn"

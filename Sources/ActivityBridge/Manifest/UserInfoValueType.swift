@@ -13,12 +13,16 @@ public import PropertyList
 /// | `number` | an integer, a finite real, or number text (spaces ignored) | a real |
 /// | `integer` | an integer, a whole real, or integer text | an integer |
 /// | `bool` | a boolean, or the integers 0 and 1 | a boolean |
-/// | `date`, `data`, `array`, `dictionary` | a value of that kind | the value (describes the shape only: no parameter takes one) |
+/// | `date` | a date, ISO 8601 text, or seconds since 1970 (`IntentValueParsing.date(_:)`) | a date |
+/// | `referenceDate` | a date, or seconds since 2001-01-01 UTC (what `JSONEncoder` writes for a `Date` by default) | a date |
+/// | `url` | an absolute URL string (`IntentValueParsing.url(_:)`) | the URL text |
+/// | `file` | a `file:` URL or an absolute path string | the `file:` URL text |
+/// | `data`, `array`, `dictionary` | a value of that kind | the value (describes the shape only: no parameter takes one) |
 ///
-/// The accepted forms are exactly what the samples' legacy `continue` handlers accept, so an
-/// activity one route rejects the other rejects too.
+/// The accepted forms of the first five are exactly what the samples' legacy `continue` handlers
+/// accept, so an activity one route rejects the other rejects too.
 public enum UserInfoValueType: String, CaseIterable, Hashable, Sendable {
-    case string, uuid, number, integer, bool, date, data, array, dictionary
+    case string, uuid, number, integer, bool, date, referenceDate, url, file, data, array, dictionary
 
     /// The canonical form of `value`, or nil when `value` is not of this type.
     public func convert(_ value: PropertyListValue) -> PropertyListValue? {
@@ -51,7 +55,12 @@ public enum UserInfoValueType: String, CaseIterable, Hashable, Sendable {
             case 1?: return .bool(true)
             default: return nil
             }
-        case .date: return value.dateValue == nil ? nil : value
+        case .date: return IntentValueParsing.date(value).map(PropertyListValue.date)
+        case .referenceDate:
+            if case .date = value { return value }
+            return IntentValueParsing.seconds(value).map { .date(Date(timeIntervalSinceReferenceDate: $0)) }
+        case .url: return IntentValueParsing.url(value).map { .string($0.absoluteString) }
+        case .file: return IntentValueParsing.fileURL(value).map { .string($0.absoluteString) }
         case .data: return value.dataValue == nil ? nil : value
         case .array: return value.arrayValue == nil ? nil : value
         case .dictionary: return value.dictionaryValue == nil ? nil : value
@@ -65,8 +74,11 @@ public enum UserInfoValueType: String, CaseIterable, Hashable, Sendable {
         case .enumeration: self == .string
         case .integer: self == .integer || self == .number
         case .decimal, .measurement: self == .number || self == .integer
-        case .string: self == .string || self == .uuid
+        case .string: [.string, .uuid, .url, .file].contains(self)
         case .boolean: self == .bool
+        case .date: self == .date || self == .referenceDate
+        case .url: self == .url
+        case .file: self == .file
         }
     }
 
@@ -77,6 +89,9 @@ public enum UserInfoValueType: String, CaseIterable, Hashable, Sendable {
         case .integer: .integer
         case .decimal, .measurement: .number
         case .boolean: .bool
+        case .date: .date
+        case .url: .url
+        case .file: .file
         }
     }
 

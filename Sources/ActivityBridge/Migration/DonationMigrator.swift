@@ -78,9 +78,14 @@ public struct DonationMigrator {
             try legacy.forEachEvent { event in
                 report.read += 1
                 let identifier = event.activity.persistentIdentifier.flatMap { $0.isEmpty ? nil : $0 }
-                switch try decide(event) {
+                let (decision, because) = try explainedDecision(event)
+                switch decision {
                 case let .skip(reason):
                     report.skipped[reason, default: 0] += 1
+                    if report.firstSkipped[reason] == nil {
+                        report.firstSkipped[reason] = MigrationReport.SkippedEvent(
+                            eventID: event.id, activityType: event.activity.activityType, because: because ?? reason.rawValue)
+                    }
                     if let identifier { leftBehind.insert(identifier) }
                 case let .migrate(donation, unverified):
                     if unverified { report.unverifiedEntities += 1 }
@@ -119,46 +124,63 @@ public struct DonationMigrator {
     /// Decides `event`'s fate: the checks run in the order of ``MigrationSkipReason``'s cases.
     /// - Throws: ``MigrationError/appData(reason:)`` when an entity lookup fails.
     public func decide(_ event: DonationEvent) throws(MigrationError) -> Decision {
+        try explainedDecision(event).decision
+    }
+
+    /// The decision, and for a skip why in words: what the report shows of the first event
+    /// skipped for each reason (``MigrationReport/firstSkipped``).
+    func explainedDecision(_ event: DonationEvent) throws(MigrationError) -> (decision: Decision, because: String?) {
+        func skip(_ reason: MigrationSkipReason, _ because: String) -> (Decision, String?) { (.skip(reason), because) }
         let activity = event.activity
-        guard let (mapping, source) = mappings[activity.activityType] else { return .skip(.unmappedType) }
-        if activity.isExpired(at: now) { return .skip(.expired) }
-        if !activity.missingRequiredUserInfoKeys.isEmpty { return .skip(.missingRequiredKeys) }
+        guard let (mapping, source) = mappings[activity.activityType] else {
+            return skip(.unmappedType, "no bridge manifest maps '\(activity.activityType)'")
+        }
+        if activity.isExpired(at: now) { return skip(.expired, "its expirationDate has passed") }
+        let missing = activity.missingRequiredUserInfoKeys
+        if !missing.isEmpty {
+            return skip(.missingRequiredKeys, "requiredUserInfoKeys names \(missing.map { "'\($0)'" }.joined(separator: ", ")), which userInfo lacks")
+        }
         guard let target = mapping.target(on: platform, isAvailable: { source.isAvailable($0, on: platform) }),
               let intent = source.catalog.intent(named: target.intent)
-        else { return .skip(.unavailableIntent) }
+        else { return skip(.unavailableIntent, "none of its intents exists on \(platform)") }
         let bound: [ActivityConversion.BoundValue]
         do {
             // The system stored only the required keys (all keys when none are named).
             bound = try ActivityConversion.boundValues(of: target, in: mapping, parameters: intent.parameters,
                                                        userInfo: activity.restoredUserInfo)
         } catch {
-            if case .missingKeys = error { return .skip(.missingRequiredKeys) }
-            return .skip(.unconvertibleUserInfo)
+            if case .missingKeys = error { return skip(.missingRequiredKeys, error.description) }
+            return skip(.unconvertibleUserInfo, error.description)
         }
         var values: [String: PropertyListValue] = [:]
         var unverified = false
         for item in bound {
             if case let .entity(typeName) = item.parameter.kind {
-                guard let identifier = ActivityConversion.entityIdentifier(item.value) else { return .skip(.unconvertibleUserInfo) }
+                guard let identifier = ActivityConversion.entityIdentifier(item.value) else {
+                    return skip(.unconvertibleUserInfo, "parameter '\(item.parameter.name)' needs an identifier, got <\(item.value.kindName)>")
+                }
                 switch try source.exists(entityType: typeName, identifier: identifier) {
-                case false?: return .skip(.entityNotFound)
+                case false?: return skip(.entityNotFound, "parameter '\(item.parameter.name)': the app's data has no \(typeName) '\(identifier)'")
                 case nil: unverified = true
                 case true?: break
                 }
                 values[item.parameter.name] = .string(identifier)
             } else {
                 let coercion = IntentValueCoercion(intent: target.intent, parameter: item.parameter, registry: source.source.registry)
-                guard let value = try? coercion.coerce(item.value) else { return .skip(.unconvertibleUserInfo) }
-                values[item.parameter.name] = value.propertyListValue
+                do {
+                    values[item.parameter.name] = try coercion.coerce(item.value).propertyListValue
+                } catch {
+                    return skip(.unconvertibleUserInfo, String(describing: error))
+                }
             }
         }
         let parameters = PropertyListDictionary(intent.parameters.compactMap { parameter in
             values[parameter.name].map { (parameter.name, $0) }
         })
         let key = MigrationKey.key(eventID: event.id, donatedAt: event.donatedAt)
-        return .migrate(IntentDonation(identifier: MigrationKey.identifier(for: key), intentTypeName: target.intent,
-                                       parameters: parameters, donatedAt: event.donatedAt, migratedFrom: key),
-                        unverified: unverified)
+        return (.migrate(IntentDonation(identifier: MigrationKey.identifier(for: key), intentTypeName: target.intent,
+                                        parameters: parameters, donatedAt: event.donatedAt, migratedFrom: key),
+                         unverified: unverified), nil)
     }
 
     /// Whether two paths name one file (by inode when both exist, else by resolved path).

@@ -20,6 +20,23 @@ public struct MigrationReport: Hashable, Sendable {
     public var deletablePersistentIdentifiers: [String] = []
     /// Migrated events without a persistent identifier (they cannot be deleted one by one).
     public var migratedWithoutPersistentIdentifier = 0
+    /// The first event skipped for each reason that occurred, with why: for a conversion, the
+    /// key path that did not fit (`userInfo 'openItems[0]' is not valid JSON data: …`).
+    public var firstSkipped: [MigrationSkipReason: SkippedEvent] = [:]
+
+    /// One skipped event, as the report names it.
+    public struct SkippedEvent: Hashable, Sendable {
+        /// The legacy event's row id.
+        public var eventID: Int64
+        public var activityType: String
+        public var because: String
+
+        public init(eventID: Int64, activityType: String, because: String) {
+            self.eventID = eventID
+            self.activityType = activityType
+            self.because = because
+        }
+    }
 
     public init() {}
 
@@ -32,7 +49,8 @@ public struct MigrationReport: Hashable, Sendable {
 
     /// One line of JSON, the contract of <doc:MigratingDonations>:
     /// `{"read":N,"migrated":N,"alreadyMigrated":N,"skipped":{"REASON":N}}`, plus
-    /// `unverifiedEntities`, `dryRun` and `deletablePersistentIdentifiers`.
+    /// `unverifiedEntities`, `dryRun`, `deletablePersistentIdentifiers` and `firstSkipped`
+    /// (`{"REASON":{"event":N,"activityType":"…","because":"…"}}`, the reasons that occurred).
     public var json: String {
         JSONValue.object([
             ("read", .integer(read)),
@@ -42,6 +60,12 @@ public struct MigrationReport: Hashable, Sendable {
             ("unverifiedEntities", .integer(unverifiedEntities)),
             ("dryRun", .bool(dryRun)),
             ("deletablePersistentIdentifiers", .array(deletablePersistentIdentifiers.map { .string($0) })),
+            ("firstSkipped", .object(MigrationSkipReason.allCases.compactMap { reason in
+                firstSkipped[reason].map { skipped in
+                    (reason.rawValue, .object([("event", .integer(skipped.eventID)), ("activityType", .string(skipped.activityType)),
+                                               ("because", .string(skipped.because))]))
+                }
+            })),
         ]).text
     }
 }

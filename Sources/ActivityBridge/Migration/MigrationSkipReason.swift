@@ -5,7 +5,7 @@ public enum MigrationSkipReason: String, CaseIterable, Hashable, Sendable {
     case unmappedType
     /// The activity's `expirationDate` has passed: the system would no longer suggest it.
     case expired
-    /// A key of the activity's `requiredUserInfoKeys`, or one a required binding reads, is absent
+    /// A key of the activity's `requiredUserInfoKeys`, or a key path a required binding reads, is absent
     /// from the userInfo the system stored (only the required keys are stored, R1.10).
     case missingRequiredKeys
     /// A userInfo value is not of its binding's type, or the intent refuses it.

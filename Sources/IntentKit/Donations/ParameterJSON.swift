@@ -1,5 +1,5 @@
 import Foundation
-public import JSON
+import JSON
 public import PropertyList
 
 /// The JSON form of donation parameters: how they are stored and printed.
@@ -22,7 +22,7 @@ public enum ParameterJSON {
 
     /// Decodes what ``encode(_:)`` wrote, keys in their stored order; nil when `text` is not a JSON object.
     public static func decode(_ text: String) -> PropertyListDictionary? {
-        guard let json = try? JSONParser().parse(text), case let .dictionary(dictionary)? = value(from: json) else { return nil }
+        guard let json = try? JSONParser().parse(text), case let .dictionary(dictionary)? = PropertyListValue(json: json) else { return nil }
         return dictionary
     }
 
@@ -47,32 +47,6 @@ public enum ParameterJSON {
                 members.append(.init(entry.key, try jsonValue(entry.value, path: path.isEmpty ? entry.key : "\(path).\(entry.key)")))
             }
             return .object(members)
-        }
-    }
-
-    /// The stored JSON back as a property-list value; `null` has none.
-    private static func value(from json: JSONValue) -> PropertyListValue? {
-        switch json {
-        case let .string(text): return .string(text)
-        case let .integer(number): return .integer(PropertyListInteger(number))
-        case let .unsignedInteger(number): return .integer(PropertyListInteger(number))
-        case let .real(number): return .real(number)
-        case let .bool(flag): return .bool(flag)
-        case .null: return nil
-        case let .array(elements):
-            var converted: [PropertyListValue] = []
-            for element in elements {
-                guard let value = value(from: element) else { return nil }
-                converted.append(value)
-            }
-            return .array(converted)
-        case let .object(members):
-            var dictionary = PropertyListDictionary()
-            for member in members {
-                guard let value = value(from: member.value) else { return nil }
-                dictionary[member.key] = value
-            }
-            return .dictionary(dictionary)
         }
     }
 }

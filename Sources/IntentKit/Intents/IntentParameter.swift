@@ -14,6 +14,12 @@ public struct IntentParameter {
         case measurement(unit: String, range: ClosedRange<Double>?)
         case string
         case boolean
+        /// A moment in time (`Date`).
+        case date
+        /// An absolute URL with a scheme (`URL`).
+        case url
+        /// A file, named by its `file:` URL (`IntentFile`).
+        case file
 
         /// Whether App Shortcut phrases may use it as their parameter (R5.6).
         public var isPhraseParameter: Bool {
@@ -33,6 +39,9 @@ public struct IntentParameter {
             case let .measurement(unit, _): "measurement (\(unit))"
             case .string: "string"
             case .boolean: "boolean"
+            case .date: "date"
+            case .url: "url"
+            case .file: "file"
             }
         }
     }

@@ -103,7 +103,8 @@ extension IntentRegistry {
         let fits = switch (parameter.kind, value) {
         case let (.entity(typeName), .entity(entity)): entity.typeName == typeName
         case let (.enumeration(enumeration), .enumCase(enumCase)): enumeration.cases.contains(enumCase)
-        case (.integer, .integer), (.decimal, .decimal), (.measurement, .measurement), (.string, .string), (.boolean, .boolean): true
+        case (.integer, .integer), (.decimal, .decimal), (.measurement, .measurement), (.string, .string), (.boolean, .boolean),
+             (.date, .date), (.url, .url), (.file, .file): true
         default: false
         }
         guard fits else {

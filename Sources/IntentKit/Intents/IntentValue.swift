@@ -1,3 +1,4 @@
+public import Foundation
 public import PropertyList
 
 /// A number with a unit, e.g. a distance of 5 km.
@@ -27,9 +28,15 @@ public enum IntentValue: Hashable, Sendable {
     case measurement(IntentMeasurement)
     case string(String)
     case boolean(Bool)
+    case date(Date)
+    /// An absolute URL (see ``IntentValueParsing/url(_:)``).
+    case url(URL)
+    /// A file by its `file:` URL (see ``IntentValueParsing/fileURL(_:)``).
+    case file(URL)
 
     /// The stored form (donations, replay results, the bridge): an entity by its identifier, an
-    /// enum case by its identifier, a measurement by its number in the parameter's unit.
+    /// enum case by its identifier, a measurement by its number in the parameter's unit, a URL or
+    /// file by its URL text.
     public var propertyListValue: PropertyListValue {
         switch self {
         case let .entity(entity): .string(entity.identifier)
@@ -39,10 +46,13 @@ public enum IntentValue: Hashable, Sendable {
         case let .measurement(measurement): .real(measurement.value)
         case let .string(value): .string(value)
         case let .boolean(value): .bool(value)
+        case let .date(value): .date(value)
+        case let .url(url), let .file(url): .string(url.absoluteString)
         }
     }
 
-    /// What a person sees or hears: an entity's or case's title, `5 km`, the text itself.
+    /// What a person sees or hears: an entity's or case's title, `5 km`, the text itself, a date
+    /// as `YYYY-MM-DDTHH:MM:SSZ`, a file's path.
     public var displayText: String {
         switch self {
         case let .entity(entity): entity.title
@@ -52,6 +62,9 @@ public enum IntentValue: Hashable, Sendable {
         case let .measurement(measurement): measurement.description
         case let .string(value): value
         case let .boolean(value): value ? "true" : "false"
+        case let .date(value): UTCTimestamp.string(value)
+        case let .url(url): url.absoluteString
+        case let .file(url): url.path
         }
     }
 

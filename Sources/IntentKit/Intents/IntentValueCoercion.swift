@@ -11,6 +11,7 @@ public import PropertyList
 /// | decimal, measurement | an integer, a finite real, or number text |
 /// | string | a string (an integer is written out) |
 /// | boolean | a bool, 0/1, or `true`/`false`/`yes`/`no` |
+/// | date, url, file | what ``IntentValueParsing`` accepts: a date, ISO 8601 text or Unix seconds; an absolute URL; a `file:` URL or an absolute path |
 ///
 /// Numbers are clamped into the parameter's range afterwards.
 public struct IntentValueCoercion {
@@ -33,6 +34,9 @@ public struct IntentValueCoercion {
         case let .measurement(unit, _): number(value).map { .measurement(IntentMeasurement($0, unit: unit)) }
         case .string: (value.stringValue ?? value.integerValue?.description).map(IntentValue.string)
         case .boolean: boolean(value).map(IntentValue.boolean)
+        case .date: IntentValueParsing.date(value).map(IntentValue.date)
+        case .url: IntentValueParsing.url(value).map(IntentValue.url)
+        case .file: IntentValueParsing.fileURL(value).map(IntentValue.file)
         }
         guard let coerced else { throw invalid(value) }
         return parameter.clamped(coerced)
