@@ -113,7 +113,9 @@ struct MigrateCommandTests {
             read 10 legacy donation events from legacy.sqlite
             migrated 8 to intents.sqlite, 0 already migrated, 2 skipped
               skipped unmappedType: 1
+                first: event 9 (com.example.retired): no bridge manifest maps 'com.example.retired'
               skipped expired: 1
+                first: event 10 (com.walkmate.route.generate): its expirationDate has passed
             note: 1 donation names an entity whose existence was not checked (pass --app-data walkmate=PATH to check them)
             8 persistent identifiers are fully migrated; delete their legacy donations with:
               activity-bridge donations delete --store legacy.sqlite --persistent-identifier H0-Monday H1-Monday H2-Monday H3-Monday H4-Monday berlin route-5 route-6

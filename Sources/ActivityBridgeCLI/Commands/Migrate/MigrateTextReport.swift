@@ -11,6 +11,10 @@ enum MigrateTextReport {
         lines.append("\(verb) \(report.migrated) to \(to), \(report.alreadyMigrated) already migrated, \(report.skippedTotal) skipped")
         for reason in MigrationSkipReason.allCases where report.skipped(reason) > 0 {
             lines.append("  skipped \(reason.rawValue): \(report.skipped(reason))")
+            // The first one says why, so a user can look at a real event (`donations list`).
+            if let first = report.firstSkipped[reason] {
+                lines.append("    first: event \(first.eventID) (\(first.activityType)): \(first.because)")
+            }
         }
         if report.unverifiedEntities > 0 {
             let names = apps.filter { !$0.entityLookups.isEmpty }.map(\.app)
