@@ -47,11 +47,15 @@ public struct ContinuationResult: Hashable, Sendable, CustomStringConvertible {
     /// What the `willContinue` hook answered: true means the app shows its own progress, false (or no
     /// hook) means the system tells the user (R2.3). False when the hook was not reached.
     public var appShowsProgress: Bool
+    /// For ``ContinuationOutcome/notHandled``, why, when the route knows: a legacy handler only
+    /// returns false, but the bridge knows which userInfo value did not convert, or which intent
+    /// did not resolve.
+    public var reason: String?
 
     public init(
         outcome: ContinuationOutcome, activityType: String, delivered: UserActivity? = nil,
         restoredObjects: [String] = [], missingKeys: [String] = [], issues: [UserActivityIssue] = [],
-        appShowsProgress: Bool = false
+        appShowsProgress: Bool = false, reason: String? = nil
     ) {
         self.outcome = outcome
         self.activityType = activityType
@@ -60,13 +64,14 @@ public struct ContinuationResult: Hashable, Sendable, CustomStringConvertible {
         self.missingKeys = missingKeys
         self.issues = issues
         self.appShowsProgress = appShowsProgress
+        self.reason = reason
     }
 
     /// One line: the outcome and why.
     public var description: String {
         switch outcome {
         case .handled: "handled: \(activityType)"
-        case .notHandled: "notHandled: the handler for \(activityType) returned false"
+        case .notHandled: "notHandled: " + (reason ?? "the handler for \(activityType) returned false")
         case .undeclared: "undeclared: \(activityType) is not in NSUserActivityTypes"
         case .noHandler: "noHandler: no handler for \(activityType)"
         case .missingRequiredKeys: "missingRequiredKeys: \(missingKeys.joined(separator: ", "))"

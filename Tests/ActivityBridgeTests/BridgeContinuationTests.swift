@@ -30,7 +30,7 @@ struct BridgeContinuationTests {
         let legacy = try BridgeReplay.run(script, bridge: false)
         let bridged = try BridgeReplay.run(script, bridge: true)
         #expect(legacy.error == nil && bridged.error == nil, "\(legacy.error ?? "") \(bridged.error ?? "")", sourceLocation: sourceLocation)
-        #expect(BridgeReplay.withoutGeneratedIDs(legacy.results) == BridgeReplay.withoutGeneratedIDs(bridged.results), sourceLocation: sourceLocation)
+        #expect(BridgeReplay.comparable(legacy.results) == BridgeReplay.comparable(bridged.results), sourceLocation: sourceLocation)
         #expect(legacy.snapshots.map(BridgeReplay.withoutLastIntent) == bridged.snapshots.map(BridgeReplay.withoutLastIntent),
                 sourceLocation: sourceLocation)
         return (legacy, bridged)
@@ -67,6 +67,9 @@ struct BridgeContinuationTests {
             Self.generate(25), Self.generate("7.5"), Self.generate(nil), Self.generate(1), Self.generate("far"), Self.generate(true),
         ]))
         #expect(bridged.results.map { $0["outcome"] } == ["handled", "handled", "handled", "handled", "notHandled", "notHandled"])
+        #expect(bridged.results.map { $0["reason"] } == [nil, nil, nil, nil,
+                                                          "GenerateRoutesIntent: userInfo 'distanceKm' is not a valid number",
+                                                          "GenerateRoutesIntent: userInfo 'distanceKm' is not a valid number"])
         #expect(bridged.snapshots.map { $0["generating.distanceKm"] } == [20.0, 7.5, 5.0, 3.0, 3.0, 3.0])
         #expect(bridged.bridgedIntents == Array(repeating: "GenerateRoutesIntent", count: 4))
     }
@@ -77,6 +80,8 @@ struct BridgeContinuationTests {
             ["do": "continue", "activity": ["activityType": "com.walkmate.favorite.open", "userInfo": ["other": 1]]],
         ]))
         #expect(bridged.results.map { $0["outcome"] } == ["ok", "notHandled", "handled", "notHandled"])
+        #expect(bridged.results.map { $0["reason"] } == [nil, "OpenWalkMatePlaceIntent: userInfo 'favoriteID' is not a valid uuid", nil,
+                                                          "OpenWalkMatePlaceIntent: userInfo lacks 'favoriteID'"])
         #expect(bridged.snapshots.last?["map.favorite"] == "Berlin")
     }
 
@@ -99,6 +104,9 @@ struct BridgeContinuationTests {
             ["do": "finishLaunching"],
         ]))
         #expect(bridged.results.map { $0["outcome"] } == ["donated", "donated", "notHandled", "handled", "notHandled", "ok"])
+        // The partial donation kept only `hairdresser`: the bridge says which key its intent lacked.
+        #expect(bridged.results.map { $0["reason"] } == [nil, nil, "BookAppointmentIntent: userInfo lacks 'day'", nil,
+                                                          "BookAppointmentIntent: userInfo 'hairdresser' is not a valid string", nil])
         #expect(bridged.snapshots.last?["appointments"] == [["hairdresser": "Jane", "day": "Monday"]])
         #expect(bridged.bridgedIntents == ["BookAppointmentIntent"])
     }

@@ -86,12 +86,14 @@ enum BridgeReplay {
         try run(ReplayScript(contentsOf: BridgeFixtures.path(path)), bridge: bridge)
     }
 
-    /// Step results without the fresh UUIDs `addFavorite` reports when a script gives no `id`
-    /// (they differ between any two runs, bridge or not).
-    static func withoutGeneratedIDs(_ results: [PropertyListDictionary]) -> [PropertyListDictionary] {
+    /// Step results as both routes give them: without the fresh UUIDs `addFavorite` reports when a
+    /// script gives no `id` (they differ between any two runs, bridge or not), and without the
+    /// `reason` only the bridge can give for `notHandled` (a legacy handler just returns false).
+    static func comparable(_ results: [PropertyListDictionary]) -> [PropertyListDictionary] {
         results.map { result in
             var copy = result
             if let id = copy["id"]?.stringValue, UUID(uuidString: id) != nil { copy["id"] = nil }
+            copy["reason"] = nil
             return copy
         }
     }
@@ -118,7 +120,7 @@ struct BridgeReplayTests {
         // the intent a bridged continuation ran, which only the legacy run cannot match.
         #expect(bridged.failures.isEmpty, "with the bridge: \(bridged.failures)")
         #expect(legacy.failures.filter { $0.key != "lastIntent" }.isEmpty, "without the bridge: \(legacy.failures)")
-        let (legacyResults, bridgedResults) = (BridgeReplay.withoutGeneratedIDs(legacy.results), BridgeReplay.withoutGeneratedIDs(bridged.results))
+        let (legacyResults, bridgedResults) = (BridgeReplay.comparable(legacy.results), BridgeReplay.comparable(bridged.results))
         let differentResults = zip(legacyResults, bridgedResults).enumerated().filter { $0.element.0 != $0.element.1 }.map { $0.offset + 1 }
         #expect(legacyResults.count == bridgedResults.count && differentResults.isEmpty, "results differ at steps \(differentResults)")
         let (legacySnapshots, bridgedSnapshots) = (legacy.snapshots.map(BridgeReplay.withoutLastIntent), bridged.snapshots.map(BridgeReplay.withoutLastIntent))

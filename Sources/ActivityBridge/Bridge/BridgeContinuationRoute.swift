@@ -65,33 +65,39 @@ public struct BridgeContinuationRoute: ContinuationRoute {
         let showsProgress = engine.willContinue?(activity.activityType) ?? false
         var delivered = activity
         if stored { delivered.userInfo = activity.restoredUserInfo }
-        let handled = try run(target, of: mapping, userInfo: delivered.userInfo, registry: registry, in: session)
+        let notHandledReason = try run(target, of: mapping, userInfo: delivered.userInfo, registry: registry, in: session)
         return ContinuationResult(
-            outcome: handled ? .handled : .notHandled, activityType: activity.activityType, delivered: delivered,
-            appShowsProgress: showsProgress)
+            outcome: notHandledReason == nil ? .handled : .notHandled, activityType: activity.activityType, delivered: delivered,
+            appShowsProgress: showsProgress, reason: notHandledReason)
     }
 
     /// Converts and runs `target`; on a missing entity applies the entry's policy.
-    /// - Returns: whether the continuation was handled.
+    /// - Returns: nil when the continuation was handled, else why it was not.
     private func run(
         _ target: IntentTarget, of mapping: ActivityMapping, userInfo: PropertyListDictionary,
         registry: IntentRegistry, in session: ReplaySession
-    ) throws(ReplayStepError) -> Bool {
+    ) throws(ReplayStepError) -> String? {
         let request: IntentRequest
         do {
             request = try BridgedIntentRequest.make(target, in: mapping, userInfo: userInfo, registry: registry)
         } catch {
-            guard case .entityNotFound = error else { return false }
+            guard case .entityNotFound = error else { return "\(target.intent): \(error)" }
             switch mapping.onMissingEntity {
             case .skip:
-                return false
+                return "\(target.intent): \(error) (onMissingEntity: skip)"
             case .openApp:
                 // Launched above: the app is open on whatever screen it shows.
-                return true
+                return nil
             case let .fallback(fallback):
-                guard registry.isAvailable(fallback.intent),
-                      let fallbackRequest = try? BridgedIntentRequest.make(fallback, in: mapping, userInfo: userInfo, registry: registry)
-                else { return false }
+                guard registry.isAvailable(fallback.intent) else {
+                    return "\(target.intent): \(error); the fallback \(fallback.intent) is not available"
+                }
+                let fallbackRequest: IntentRequest
+                do throws(ActivityConversionFailure) {
+                    fallbackRequest = try BridgedIntentRequest.make(fallback, in: mapping, userInfo: userInfo, registry: registry)
+                } catch let failure {
+                    return "\(target.intent): \(error); the fallback \(fallback.intent): \(failure)"
+                }
                 return try perform(fallbackRequest, registry: registry, in: session)
             }
         }
@@ -100,19 +106,20 @@ public struct BridgeContinuationRoute: ContinuationRoute {
 
     /// Resolves and performs; `needsValue` is not handled (no one can be asked during a
     /// continuation). A failure inside the app's `perform` fails the step, like a handler's.
-    private func perform(_ request: IntentRequest, registry: IntentRegistry, in session: ReplaySession) throws(ReplayStepError) -> Bool {
+    /// - Returns: nil when performed, else why not.
+    private func perform(_ request: IntentRequest, registry: IntentRegistry, in session: ReplaySession) throws(ReplayStepError) -> String? {
         do {
             switch try registry.run(request, source: "bridge") {
             case let .performed(performed):
                 session.noteIntentRan(performed)
-                return true
-            case .needsValue:
-                return false
+                return nil
+            case let .needsValue(needs):
+                return "\(request.typeName) needs a value for '\(needs.parameterName)', and no one can be asked during a continuation"
             }
         } catch let IntentError.performFailed(typeName, reason) {
             throw .failed("the bridged intent \(typeName) failed: \(reason)")
         } catch {
-            return false
+            return "\(request.typeName): \(error)"
         }
     }
 }

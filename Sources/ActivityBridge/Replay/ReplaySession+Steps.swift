@@ -141,7 +141,8 @@ extension ReplaySession {
 
     // MARK: Results
 
-    /// A continuation as a step result: `outcome`, plus `missingKeys`, `restored` or `issues` when set.
+    /// A continuation as a step result: `outcome`, plus `missingKeys`, `restored`, `issues` or
+    /// `reason` (why a bridged continuation was not handled) when set.
     public static func result(of continuation: ContinuationResult) -> ReplayStepResult {
         var values = PropertyListDictionary()
         if !continuation.missingKeys.isEmpty {
@@ -152,6 +153,9 @@ extension ReplaySession {
         }
         if !continuation.issues.isEmpty {
             values["issues"] = .array(continuation.issues.map { .string($0.rule.rawValue) })
+        }
+        if let reason = continuation.reason {
+            values["reason"] = .string(reason)
         }
         return ReplayStepResult(outcome: continuation.outcome.rawValue, values: values)
     }
