@@ -12,6 +12,9 @@ struct TargetInfoPlist {
     var path: String?
     var declarations: ActivityTypeDeclarations?
     var diagnostics: [Diagnostic] = []
+    /// `CFBundleDisplayName`, else `CFBundleName`, expanded as the build would (nil when neither is set or both
+    /// expand to empty).
+    var bundleName: String?
 
     static let generatedKeyPrefix = "INFOPLIST_KEY_"
 
@@ -49,6 +52,7 @@ struct TargetInfoPlist {
                 dictionary[key] = .string(setting.value)
                 if let location = setting.origin.location { locations.recordValue(at: PropertyListPath([.key(key)]), location) }
             }
+            bundleName = ["CFBundleDisplayName", "CFBundleName"].lazy.compactMap { dictionary[$0]?.stringValue }.first { !$0.isEmpty }
             let document = PropertyListDocument(root: .dictionary(dictionary), format: .xml, diagnostics: [], locations: locations)
             declarations = ActivityTypeDeclarations(document: document)
             diagnostics += ActivityTypeValidator().validate(ValidationInput(path: locations.file, document: document)).diagnostics
@@ -87,6 +91,8 @@ struct TargetInfoPlist {
             }
             for name in undefined where defines[name] == nil { defines[name] = "" }
         }
+        bundleName = ["CFBundleDisplayName", "CFBundleName"].lazy.compactMap { document.root[$0]?.stringValue }
+            .map { settings.expandsInfoPlist ? settings.resolved.expand($0).value : $0 }.first { !$0.isEmpty }
         let result = ActivityTypeValidator().validate(ValidationInput(path: path, document: document, defines: defines))
         declarations = result.declarations
         diagnostics += result.diagnostics
