@@ -31,6 +31,49 @@ extension AuditReport.Target {
     }
 }
 
+extension AuditReport.Target {
+    /// The app model's type for a Swift parameter type (as written, without its optional marker), or why there is
+    /// none: built-in kinds, `Measurement<UnitX>` as `measurement.x`, the model's entity and enum types.
+    public static func modelParameterType(_ swiftType: String, in model: AppModel) -> Result<String, UnmappedParameterType> {
+        let type = swiftType.trimmingCharacters(in: .whitespaces)
+        if type.hasPrefix("[") || type.hasPrefix("Array<") || type.hasPrefix("Set<") {
+            return .failure(UnmappedParameterType(reason: "a list; app models have no list parameters"))
+        }
+        if let open = type.firstIndex(of: "<"), type.hasSuffix(">") {
+            let base = AppModelBuilder.modelName(String(type[..<open]))
+            let argument = AppModelBuilder.modelName(String(type[type.index(after: open)..<type.index(before: type.endIndex)]))
+            guard base == "Measurement" else { return .failure(UnmappedParameterType(reason: "a generic type the app model has no kind for")) }
+            // Foundation's dimensions are `Unit` + the dimension: UnitLength → measurement.length.
+            guard argument.hasPrefix("Unit"), argument.count > 4 else {
+                return .failure(UnmappedParameterType(reason: "a measurement of '\(argument)', which is not one of Foundation's Unit… dimensions"))
+            }
+            let dimension = argument.dropFirst(4)
+            return .success(AppModel.ParameterType.measurementPrefix + dimension.prefix(1).lowercased() + dimension.dropFirst())
+        }
+        let name = AppModelBuilder.modelName(type)
+        if model.entity(named: name) != nil || model.enumeration(named: name) != nil { return .success(name) }
+        switch name {
+        case "String": return .success("string")
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": return .success("integer")
+        case "Double", "Float", "CGFloat", "Decimal": return .success("number")
+        case "Bool": return .success("bool")
+        case "Date", "DateComponents": return .success("date")
+        case "URL": return .success("url")
+        case "IntentFile": return .success("file")
+        default:
+            return .failure(UnmappedParameterType(
+                reason: "neither a built-in kind (string, integer, number, bool, date, url, file, measurement) nor an AppEntity or AppEnum of the target's code"))
+        }
+    }
+
+
+}
+
+/// Why a Swift parameter type has no app-model type.
+public struct UnmappedParameterType: Error, Hashable, Sendable {
+    public var reason: String
+}
+
 /// Builds one target's model, collecting the notes.
 struct AppModelBuilder {
     let target: AuditReport.Target
@@ -121,46 +164,17 @@ struct AppModelBuilder {
             }
             var cases: [String] = []
             for name in appEnum.cases where !cases.contains(name) { cases.append(name) }
+            // An enum of another module made an AppEnum here (`extension Other.State: AppEnum`): its cases are
+            // not in the code read. An empty enum would say it has none.
+            guard !cases.isEmpty else {
+                note(.appModelEmitUnresolved,
+                     "AppEnum '\(name)' (\(appEnum.name)): the audit found none of its cases (declared in code it does not read): the app model leaves it out",
+                     at: appEnum.location)
+                continue
+            }
             enums.append(AppModel.Enumeration(typeName: name, cases: cases))
         }
         return (entities, enums)
-    }
-
-    /// The model's type for a Swift parameter type, or why there is none.
-    static func parameterType(_ swiftType: String, in model: AppModel) -> Result<String, UnmappedType> {
-        let type = swiftType.trimmingCharacters(in: .whitespaces)
-        if type.hasPrefix("[") || type.hasPrefix("Array<") || type.hasPrefix("Set<") {
-            return .failure(UnmappedType(reason: "a list; app models have no list parameters"))
-        }
-        if let open = type.firstIndex(of: "<"), type.hasSuffix(">") {
-            let base = modelName(String(type[..<open]))
-            let argument = modelName(String(type[type.index(after: open)..<type.index(before: type.endIndex)]))
-            guard base == "Measurement" else { return .failure(UnmappedType(reason: "a generic type the app model has no kind for")) }
-            // Foundation's dimensions are `Unit` + the dimension: UnitLength → measurement.length.
-            guard argument.hasPrefix("Unit"), argument.count > 4 else {
-                return .failure(UnmappedType(reason: "a measurement of '\(argument)', which is not one of Foundation's Unit… dimensions"))
-            }
-            let dimension = argument.dropFirst(4)
-            return .success(AppModel.ParameterType.measurementPrefix + dimension.prefix(1).lowercased() + dimension.dropFirst())
-        }
-        let name = modelName(type)
-        if model.entity(named: name) != nil || model.enumeration(named: name) != nil { return .success(name) }
-        switch name {
-        case "String": return .success("string")
-        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": return .success("integer")
-        case "Double", "Float", "CGFloat", "Decimal": return .success("number")
-        case "Bool": return .success("bool")
-        case "Date", "DateComponents": return .success("date")
-        case "URL": return .success("url")
-        case "IntentFile": return .success("file")
-        default:
-            return .failure(UnmappedType(
-                reason: "neither a built-in kind (string, integer, number, bool, date, url, file, measurement) nor an AppEntity or AppEnum of the target's code"))
-        }
-    }
-
-    struct UnmappedType: Error {
-        var reason: String
     }
 
     private mutating func intents(in model: AppModel) -> [AppModel.Intent] {
@@ -194,7 +208,7 @@ struct AppModelBuilder {
             }
             for parameter in found.parameters {
                 guard !intent.parameters.contains(where: { $0.name == parameter.name }) else { continue }
-                switch Self.parameterType(parameter.baseType, in: model) {
+                switch AuditReport.Target.modelParameterType(parameter.baseType, in: model) {
                 case let .success(type):
                     intent.parameters.append(AppModel.Parameter(name: parameter.name, type: type, optional: parameter.optional))
                 case let .failure(unmapped):

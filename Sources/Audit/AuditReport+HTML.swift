@@ -25,6 +25,8 @@ private struct HTMLPage {
     var text = ""
     /// Each finding's anchor number, by its place in ``AuditReport/diagnostics`` order.
     private var findingNumber = 0
+    /// The first finding's anchor number at each place (numbered before the page is written).
+    private var findingAnchors: [SourceLocation: Int] = [:]
 
     static let style = """
         body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:72rem;padding:1rem 1.5rem;color:#1d1d1f;background:#fff}
@@ -51,6 +53,9 @@ private struct HTMLPage {
 
     mutating func render(_ report: AuditReport, repository: String) {
         let counts = report.counts
+        for (index, item) in report.diagnostics.enumerated() where findingAnchors[item.diagnostic.location] == nil {
+            findingAnchors[item.diagnostic.location] = index + 1
+        }
         line("<!DOCTYPE html>")
         line("<html lang=\"en\"><head><meta charset=\"utf-8\">")
         line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
@@ -150,13 +155,19 @@ private struct HTMLPage {
                     why = "the system delivers it; no App Intent replaces it"
                 } else {
                     becomes = "<span class=\"no\">stays legacy</span>"
-                    why = "no App Intent's intentClassName or name matches it; \(handler)"
+                    var reason = "no App Intent's intentClassName or name matches it"
+                    if target.customIntents.contains(where: { $0.name == type }) {
+                        reason += " (it is a custom intent of the .intentdefinition: see below)"
+                    }
+                    why = reason + "; \(handler)"
                 }
             } else {
                 becomes = "<span class=\"no\">unknown</span>"
                 why = "the declaration does not expand to a value"
             }
-            line("<tr><td>\(declared)</td><td>\(becomes)</td><td>\(why)</td></tr>")
+            // A finding at the declaration (an unused type, a duplicate) is linked from its row.
+            let linked = findingAnchors[entry.location].map { " <a href=\"#f\($0)\">see the finding</a>" } ?? ""
+            line("<tr><td>\(declared)</td><td>\(becomes)</td><td>\(why)\(linked)</td></tr>")
         }
         line("</tbody></table>")
     }
