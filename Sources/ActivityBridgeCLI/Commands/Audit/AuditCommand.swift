@@ -22,7 +22,7 @@ enum AuditCommand: Command {
         "--configuration", value: "NAME", help: "The build configuration to evaluate (default: each project's defaultConfigurationName).")
     static let emitAppModel = Option(
         "--emit-app-model", value: "DIR",
-        help: "Write each app target's app model to DIR/<Target>.app.plist (DIR is created; each file replaced atomically).")
+        help: "Write each app target's app model to DIR/<Target>.app.plist; DIR is made if needed (exit 1 if it cannot be), each file replaced atomically.")
     static let path = Positional("PATH", required: false, help: "The repository to audit (default: the current folder).")
 
     static let configuration = CommandConfiguration(
