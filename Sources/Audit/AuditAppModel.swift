@@ -21,7 +21,7 @@ extension AuditReport.Target {
     /// The target's app model and the notes on what the audit could not put in it. Nothing is guessed: a
     /// parameter type without a model kind, a title or activity type the audit cannot follow, a phrase or
     /// shortcut the model cannot hold as written is left out (or a stated default used) and said in a note.
-    /// The model loads clean with ``AppModelReader``: Apple's App Shortcuts rules are checked with IntentKit,
+    /// The model loads clean with ActivityBridge's `AppModelReader`: Apple's App Shortcuts rules are checked with IntentKit,
     /// as the reader checks them, and whatever breaks one is left out with a note.
     /// - Parameter source: the model's `source` (`repository`, `project`, `target`, `configuration`).
     public func appModel(source: PropertyListDictionary) -> (model: AppModel, notes: [Diagnostic]) {

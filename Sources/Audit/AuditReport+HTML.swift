@@ -9,7 +9,7 @@ import Foundation
 
 extension AuditReport {
     /// The report as one HTML page: per project and target, each declared legacy activity type and the App
-    /// Intent it becomes (the matching of ``BridgeManifestDraft``, as `bridge init` drafts it) or why not; the
+    /// Intent it becomes (the matching of ActivityBridge's `BridgeManifestDraft`, as `bridge init` drafts it) or why not; the
     /// custom intents and the App Intents that migrate them; the App Intents; the App Shortcuts with their
     /// phrases and localizations; and the findings, each with its place, severity and rule.
     /// - Parameter repository: how the page names the repository (the path given to `audit`).

@@ -107,7 +107,7 @@ public struct AuditReport: Sendable {
         /// `CoreSpotlightContinuation` in the expanded Info.plist.
         public var coreSpotlightContinuation = false
         /// With ``AuditOptions/buildsAppModels``, for an application target: its app model
-        /// (``AuditReport/Target/appModel(repository:project:configuration:)``); what it could not hold is among
+        /// (``AuditReport/Target/appModel(source:)``); what it could not hold is among
         /// ``diagnostics`` as `app-model-emit-*` notes.
         public var appModel: AppModel?
         public var swiftFiles = 0
