@@ -7,26 +7,7 @@ import TestSupport
 /// by the other commands: read clean, `bridge init` drafts a manifest that validates, `replay` runs a script.
 @Suite("audit --emit-app-model end to end")
 struct AuditAppModelEndToEndTests {
-    static let pbxproj = """
-        // !$*UTF8*$!
-        {
-        \tobjects = {
-        \t\tPROJ = {isa = PBXProject; buildConfigurationList = PLIST; mainGroup = GMAIN; targets = (TAPP, ); };
-        \t\tGMAIN = {isa = PBXGroup; children = (FSCENE, FINTENTS, ); sourceTree = "<group>"; };
-        \t\tFSCENE = {isa = PBXFileReference; path = App/Scene.swift; sourceTree = "<group>"; };
-        \t\tFINTENTS = {isa = PBXFileReference; path = App/Intents.swift; sourceTree = "<group>"; };
-        \t\tBSCENE = {isa = PBXBuildFile; fileRef = FSCENE; };
-        \t\tBINTENTS = {isa = PBXBuildFile; fileRef = FINTENTS; };
-        \t\tPHASE = {isa = PBXSourcesBuildPhase; files = (BSCENE, BINTENTS, ); };
-        \t\tPLIST = {isa = XCConfigurationList; buildConfigurations = (PREL, ); defaultConfigurationName = Release; };
-        \t\tPREL = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
-        \t\tTAPP = {isa = PBXNativeTarget; buildConfigurationList = ALIST; buildPhases = (PHASE, ); name = Notes; productType = "com.apple.product-type.application"; };
-        \t\tALIST = {isa = XCConfigurationList; buildConfigurations = (AREL, ); defaultConfigurationName = Release; };
-        \t\tAREL = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.notes; }; name = Release; };
-        \t};
-        \trootObject = PROJ;
-        }
-        """
+    static let pbxproj = AuditEndToEndTests.pbxproj(target: "Notes", sources: ["App/Scene.swift", "App/Intents.swift"], bundleIdentifier: "com.example.notes")
 
     static let infoPlist = """
         <?xml version="1.0" encoding="UTF-8"?>
