@@ -34,7 +34,7 @@ private struct HTMLPage {
         h3{font-size:1.12rem;margin-top:1.8rem}h4{font-size:.98rem;margin:1.2rem 0 .4rem;color:#424245}
         table{border-collapse:collapse;width:100%;margin:.3rem 0 .8rem;font-size:.9rem}
         th,td{border:1px solid #d2d2d7;padding:.3rem .5rem;text-align:left;vertical-align:top}
-        th{background:#f5f5f7;font-weight:600}code{font:.85em ui-monospace,SFMono-Regular,Menlo,monospace;word-break:break-all}
+        th{background:#f5f5f7;font-weight:600}code{font:.85em ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:anywhere}
         .muted{color:#6e6e73}.ok{color:#1a7f37}.no{color:#b35900}
         .error td.severity{color:#c9190b;font-weight:600}.warning td.severity{color:#b35900;font-weight:600}.note td.severity{color:#6e6e73}
         nav ul{margin:.2rem 0;padding-left:1.2rem}ul.phrases{margin:0;padding-left:1.1rem}ul.localizations{margin:0;padding-left:1rem;color:#424245}
