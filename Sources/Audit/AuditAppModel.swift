@@ -87,6 +87,7 @@ struct AppModelBuilder {
 
     mutating func build(source: PropertyListDictionary) -> AppModel {
         var model = AppModel(name: target.name, applicationName: target.applicationName ?? target.name, source: source)
+        model.applicationNameSynonyms = target.applicationNameSynonyms
         model.coreSpotlightContinuation = target.coreSpotlightContinuation
         model.activityTypes = declaredTypes()
         model.handledActivityTypes = handledTypes(declared: Set(model.activityTypes))

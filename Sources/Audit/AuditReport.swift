@@ -104,6 +104,8 @@ public struct AuditReport: Sendable {
         /// What Siri calls the app (`${applicationName}`): the expanded Info.plist's `CFBundleDisplayName`, else
         /// its `CFBundleName`, else `PRODUCT_NAME`.
         public var applicationName: String?
+        /// The Info.plist's `INAlternativeAppNames` (each `INAlternativeAppName`): other names Siri knows the app by.
+        public var applicationNameSynonyms: [String] = []
         /// `CoreSpotlightContinuation` in the expanded Info.plist.
         public var coreSpotlightContinuation = false
         /// With ``AuditOptions/buildsAppModels``, for an application target: its app model

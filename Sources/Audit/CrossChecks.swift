@@ -60,6 +60,7 @@ struct CrossChecks {
 
         target.applicationName = context.infoPlist.bundleName
             ?? context.settings.resolved["PRODUCT_NAME"].flatMap { $0.isEmpty ? nil : $0 }
+        target.applicationNameSynonyms = context.infoPlist.alternativeAppNames
         target.coreSpotlightContinuation = context.infoPlist.declarations?.supportsCoreSpotlightContinuation ?? false
         if let facts = context.facts {
             target.appIntents = facts.appIntents.map(Self.appIntent)

@@ -15,6 +15,8 @@ struct TargetInfoPlist {
     /// `CFBundleDisplayName`, else `CFBundleName`, expanded as the build would (nil when neither is set or both
     /// expand to empty).
     var bundleName: String?
+    /// `INAlternativeAppNames[].INAlternativeAppName`, expanded: other names Siri knows the app by.
+    var alternativeAppNames: [String] = []
 
     static let generatedKeyPrefix = "INFOPLIST_KEY_"
 
@@ -91,8 +93,10 @@ struct TargetInfoPlist {
             }
             for name in undefined where defines[name] == nil { defines[name] = "" }
         }
-        bundleName = ["CFBundleDisplayName", "CFBundleName"].lazy.compactMap { document.root[$0]?.stringValue }
-            .map { settings.expandsInfoPlist ? settings.resolved.expand($0).value : $0 }.first { !$0.isEmpty }
+        func expanded(_ text: String) -> String { settings.expandsInfoPlist ? settings.resolved.expand(text).value : text }
+        bundleName = ["CFBundleDisplayName", "CFBundleName"].lazy.compactMap { document.root[$0]?.stringValue }.map(expanded).first { !$0.isEmpty }
+        alternativeAppNames = (document.root["INAlternativeAppNames"]?.arrayValue ?? [])
+            .compactMap { $0["INAlternativeAppName"]?.stringValue }.map(expanded).filter { !$0.isEmpty }
         let result = ActivityTypeValidator().validate(ValidationInput(path: path, document: document, defines: defines))
         declarations = result.declarations
         diagnostics += result.diagnostics

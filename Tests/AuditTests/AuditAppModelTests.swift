@@ -20,7 +20,8 @@ struct AuditAppModelTests {
             "<string>$(PRODUCT_BUNDLE_IDENTIFIER).open</string>",
             "<string>EditNoteIntent</string>",
             "1️⃣<string>$(NOTES_MISSING_SETTING)</string>",
-        ], extra: "\t<key>CFBundleDisplayName</key>\n\t<string>Notes Plus</string>\n\t<key>CoreSpotlightContinuation</key>\n\t<true/>\n"),
+        ], extra: "\t<key>CFBundleDisplayName</key>\n\t<string>Notes Plus</string>\n\t<key>CoreSpotlightContinuation</key>\n\t<true/>\n"
+            + "\t<key>INAlternativeAppNames</key>\n\t<array><dict><key>INAlternativeAppName</key><string>$(PRODUCT_NAME) Notes</string></dict></array>\n"),
         "Widget/Info.plist": infoPlist(types: []),
         "Widget/Widget.swift": """
             import AppIntents
@@ -150,7 +151,7 @@ struct AuditAppModelTests {
             "target": "Shop", "configuration": "Release",
         ]
         #expect(model == AppModel(
-            name: "Shop", applicationName: "Notes Plus",
+            name: "Shop", applicationName: "Notes Plus", applicationNameSynonyms: ["Notes Notes"],
             activityTypes: ["com.example.notes.open", "EditNoteIntent"], coreSpotlightContinuation: true,
             // The undeclared handled type is never delivered (the audit's error says so); the unresolved one is a note.
             handledActivityTypes: ["com.example.notes.open", "EditNoteIntent", "com.apple.corespotlightitem"],

@@ -137,6 +137,8 @@ struct RealAppAppModelTests {
         // Amperfy/Info.plist declares INPlayMediaIntent only; the types its code handles (amperfy.settings,
         // amperfy.miniplayer) are undeclared, so none is delivered.
         #expect(model.activityTypes == ["INPlayMediaIntent"])
+        // Info.plist lines 38–46: INAlternativeAppNames, "Amperfy Music".
+        #expect(model.applicationNameSynonyms == ["Amperfy Music"])
         #expect(model.handledActivityTypes.isEmpty)
         // 14 App Intents, each a CustomIntentMigratedAppIntent whose intentClassName is its own name.
         #expect(model.intents.count == 14)
