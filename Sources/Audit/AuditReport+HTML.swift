@@ -134,7 +134,10 @@ private struct HTMLPage {
             return
         }
         let draft = BridgeManifestDraft(model: model)
-        let handled = Dictionary(target.handled.compactMap { entry in entry.resolved.map { ($0, entry.location) } }, uniquingKeysWith: { first, _ in first })
+        func firstPlaces(_ entries: [AuditReport.ActivityTypeEntry]) -> [String: SourceLocation] {
+            Dictionary(entries.compactMap { entry in entry.resolved.map { ($0, entry.location) } }, uniquingKeysWith: { first, _ in first })
+        }
+        let created = firstPlaces(target.created), handled = firstPlaces(target.handled)
         line("<table><thead><tr><th>Declared type</th><th>Becomes</th><th>Why</th></tr></thead><tbody>")
         for entry in target.declared {
             var declared = "<code>\(htmlEscaped(entry.resolved ?? entry.value))</code>"
@@ -143,7 +146,14 @@ private struct HTMLPage {
             let becomes: String
             let why: String
             if let type = entry.resolved, !type.isEmpty {
-                let handler = handled[type].map { "the legacy code handles it at \(htmlEscaped($0.description))" } ?? "no code of the target handles it"
+                // Where the legacy code donates and continues it: what a migration moves.
+                let handler = switch (created[type], handled[type]) {
+                case let (creation?, handling?):
+                    "the legacy code creates it at \(htmlEscaped(creation.description)) and handles it at \(htmlEscaped(handling.description))"
+                case let (creation?, nil): "the legacy code creates it at \(htmlEscaped(creation.description)); no code of the target handles it"
+                case let (nil, handling?): "the legacy code handles it at \(htmlEscaped(handling.description))"
+                case (nil, nil): "no code of the target creates or handles it"
+                }
                 if let mapping = draft.mapped.first(where: { $0.activityType == type }) {
                     becomes = "<span class=\"ok\">→ <code>\(htmlEscaped(mapping.intent.typeName))</code></span>"
                     let className = mapping.intent.intentClassName
@@ -159,6 +169,12 @@ private struct HTMLPage {
                     if target.customIntents.contains(where: { $0.name == type }) {
                         reason += " (it is a custom intent of the .intentdefinition: see below)"
                     }
+                    // A near miss: an intentClassName that names the intent, not its generated class (`BookAppointment`).
+                    let last = type.split(separator: ".").last.map(String.init) ?? type
+                    for intent in model.intents where intent.intentClassName.map({ $0 + "Intent" == last }) ?? false {
+                        reason += "; <code>\(htmlEscaped(intent.typeName))</code>'s intentClassName is <code>\(htmlEscaped(intent.intentClassName ?? ""))</code>,"
+                            + " not <code>\(htmlEscaped(last))</code>"
+                    }
                     why = reason + "; \(handler)"
                 }
             } else {
@@ -166,8 +182,7 @@ private struct HTMLPage {
                 why = "the declaration does not expand to a value"
             }
             // A finding at the declaration (an unused type, a duplicate) is linked from its row.
-            let linked = findingAnchors[entry.location].map { " <a href=\"#f\($0)\">see the finding</a>" } ?? ""
-            line("<tr><td>\(declared)</td><td>\(becomes)</td><td>\(why)\(linked)</td></tr>")
+            line("<tr><td>\(declared)</td><td>\(becomes)</td><td>\(why)\(findingLink(at: entry.location))</td></tr>")
         }
         line("</tbody></table>")
     }
@@ -179,7 +194,8 @@ private struct HTMLPage {
         for intent in target.customIntents {
             let migrated = intent.migratedBy.map { "<span class=\"ok\">→ <code>\(htmlEscaped($0))</code></span> (its intentClassName)" }
                 ?? "<span class=\"no\">none</span>: no App Intent has intentClassName <code>\(htmlEscaped(intent.name))</code>, so users' shortcuts of it stop working"
-            line("<tr><td><code>\(htmlEscaped(intent.name))</code><br><span class=\"muted\">\(htmlEscaped(intent.location.description))</span></td><td>\(migrated)</td></tr>")
+            line("<tr><td><code>\(htmlEscaped(intent.name))</code><br><span class=\"muted\">\(htmlEscaped(intent.location.description))</span></td>"
+                 + "<td>\(migrated)\(findingLink(at: intent.location))</td></tr>")
         }
         line("</tbody></table>")
     }
@@ -206,6 +222,7 @@ private struct HTMLPage {
             var phrases = "<ul class=\"phrases\">"
             for phrase in shortcut.phrases {
                 phrases += "<li><code>\(htmlEscaped(phrase.text))</code> <span class=\"muted\">\(htmlEscaped(phrase.location.description))</span>"
+                    + findingLink(at: phrase.location)
                 if !phrase.localizations.isEmpty {
                     phrases += "<ul class=\"localizations\">"
                     for localization in phrase.localizations {
@@ -239,6 +256,11 @@ private struct HTMLPage {
     }
 
     private func counted(_ count: Int, _ noun: String) -> String { htmlEscaped(DiagnosticCounts.counted(count, noun)) }
+
+    /// ` see the finding` linked to the first finding at `location`, or nothing.
+    private func findingLink(at location: SourceLocation) -> String {
+        findingAnchors[location].map { " <a href=\"#f\($0)\">see the finding</a>" } ?? ""
+    }
 }
 
 /// Text as HTML: the five characters with a meaning in markup (in text and in quoted attributes) as

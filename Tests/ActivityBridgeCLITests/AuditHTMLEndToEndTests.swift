@@ -56,8 +56,9 @@ struct AuditHTMLEndToEndTests {
             "1 project, 2 targets, 16 Swift files: 4 errors, 1 warning, 1 note.",
             "Hairdressers.xcodeproj (Release)", "HairdressersIntents",
             // Declared types and what each becomes.
-            "com.donnywals.hairdressers.appointment as written $(PRODUCT_BUNDLE_IDENTIFIER).appointment Hairdressers/Info.plist:29:3 stays legacy no App Intent's intentClassName or name matches it; the legacy code handles it at Hairdressers/AppDelegate.swift:19:44",
-            "BookAppointmentIntent Hairdressers/Info.plist:30:3 stays legacy no App Intent's intentClassName or name matches it (it is a custom intent of the .intentdefinition: see below)",
+            "com.donnywals.hairdressers.appointment as written $(PRODUCT_BUNDLE_IDENTIFIER).appointment Hairdressers/Info.plist:29:3 stays legacy no App Intent's intentClassName or name matches it; the legacy code creates it at Hairdressers/Extensions/NSUserActivity+Appointment.swift:15:45 and handles it at Hairdressers/AppDelegate.swift:19:44",
+            // The deliberate mistake of EXPECTED.md, shown where it matters.
+            "BookAppointmentIntent Hairdressers/Info.plist:30:3 stays legacy no App Intent's intentClassName or name matches it (it is a custom intent of the .intentdefinition: see below); BookAppointmentAppIntent's intentClassName is BookAppointment, not BookAppointmentIntent; no code of the target creates or handles it",
             // The custom intent and why it is not migrated.
             "BookAppointmentIntent Hairdressers/Intents/Intents.intentdefinition:51:4 none: no App Intent has intentClassName BookAppointmentIntent",
             "BookAppointmentAppIntent Hairdressers/Intents/BookAppointmentAppIntent.swift:5:8 Book Appointment BookAppointment hairdresser: String day: String",
@@ -108,6 +109,7 @@ struct AuditHTMLEndToEndTests {
         #expect(text.contains("x.\(hostile)"))
         // The legacy type mapped by intentClassName, as bridge init drafts it.
         #expect(text.contains("EditNoteIntent App/Info.plist:7:3 → EditNoteAppIntent its intentClassName is EditNoteIntent; the legacy code handles it at App/Scene.swift:12:14"))
+        #expect(text.contains("com.example.notes.open as written $(PRODUCT_BUNDLE_IDENTIFIER).open App/Info.plist:6:3 stays legacy no App Intent's intentClassName or name matches it; the legacy code creates it at App/Scene.swift:5:53 and handles it at App/Scene.swift:11:14"))
         #expect(text.contains("warning activity-type-unused App/Info.plist:8:3"))
     }
 }

@@ -90,8 +90,8 @@ struct AuditHTMLTests {
         // custom one among them says so; EditNoteIntent has neither intent nor handler.
         #expect(page.contains("<tr><td><code>OrderSoupIntent</code><br><span class=\"muted\">App/Info.plist:10:3</span></td>"
                               + "<td><span class=\"ok\">→ <code>OrderSoupAppIntent</code></span></td>"
-                              + "<td>its intentClassName is <code>OrderSoupIntent</code>; no code of the target handles it</td></tr>"))
-        #expect(page.contains("<td><span class=\"no\">stays legacy</span></td><td>no App Intent's intentClassName or name matches it; no code of the target handles it <a href=\"#f"))
+                              + "<td>its intentClassName is <code>OrderSoupIntent</code>; no code of the target creates or handles it</td></tr>"))
+        #expect(page.contains("<td><span class=\"no\">stays legacy</span></td><td>no App Intent's intentClassName or name matches it; no code of the target creates or handles it <a href=\"#f"))
         // Custom intents: OrderSoup migrated, the other not, with the finding's rule in the findings table.
         #expect(page.contains("<span class=\"ok\">→ <code>OrderSoupAppIntent</code></span> (its intentClassName)"))
         #expect(page.contains("<span class=\"no\">none</span>: no App Intent has intentClassName <code>Order"))
