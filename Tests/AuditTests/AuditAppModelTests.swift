@@ -94,6 +94,19 @@ struct AuditAppModelTests {
                 func perform() async throws -> some IntentResult { .result() }
             }
 
+            struct QuietIntent: OpenIntent {
+                static let title: LocalizedStringResource = "Quiet"
+                static let supportedModes: IntentModes = .background
+                @Parameter(title: "Note") var target: NoteEntity
+                func perform() async throws -> some IntentResult { .result() }
+            }
+
+            struct 5️⃣LaterIntent: AppIntent {
+                static let title: LocalizedStringResource = "Later"
+                static let supportedModes: IntentModes = .foreground(.deferred)
+                func perform() async throws -> some IntentResult { .result() }
+            }
+
             """,
         "App/Entities.swift": """
             import AppIntents
@@ -167,6 +180,9 @@ struct AuditAppModelTests {
                 AppModel.Intent(typeName: "OpenNoteIntent", title: "OpenNoteIntent", opensApp: true, parameters: [.init(name: "target", type: "NoteEntity")]),
                 AppModel.Intent(typeName: "SyncIntent", title: "Sync", opensApp: false),
                 AppModel.Intent(typeName: "QuickIntent", title: "Quick", opensApp: true),
+                // supportedModes: .background says it does not open, even for an OpenIntent; .deferred depends on the run.
+                AppModel.Intent(typeName: "QuietIntent", title: "Quiet", opensApp: false, parameters: [.init(name: "target", type: "NoteEntity")]),
+                AppModel.Intent(typeName: "LaterIntent", title: "Later", opensApp: false),
             ],
             entities: [AppModel.Entity(typeName: "NoteEntity", displayName: "Note"), AppModel.Entity(typeName: "FolderEntity", displayName: "FolderEntity")],
             enums: [AppModel.Enumeration(typeName: "NoteColor", cases: ["red", "green", "blue"])],
@@ -188,6 +204,7 @@ struct AuditAppModelTests {
             "app-model-emit-unmapped-type \(fixture.at("App/Intents.swift", "2️⃣"))",
             "app-model-emit-unresolved \(fixture.at("App/Intents.swift", "3️⃣"))",
             "app-model-emit-unresolved \(fixture.at("App/Intents.swift", "4️⃣"))",
+            "app-model-emit-unresolved \(fixture.at("App/Intents.swift", "5️⃣"))",
             "app-model-emit-unresolved \(fixture.at("App/Scene.swift", "1️⃣"))",
             "app-model-emit-left-out \(fixture.at("App/Shortcuts.swift", "1️⃣"))",
             "app-model-emit-left-out \(fixture.at("App/Shortcuts.swift", "2️⃣"))",
@@ -196,13 +213,13 @@ struct AuditAppModelTests {
             "app-model-emit-left-out \(fixture.at("App/Shortcuts.swift", "5️⃣"))",
         ])
         let messages = notes.map(\.message)
-        try #require(messages.count == 12)
+        try #require(messages.count == 13)
         #expect(messages[2] == "parameter 'tags' of App Intent 'EditNoteAppIntent' is [String]: a list; app models have no list parameters; the app model leaves the parameter out")
         #expect(messages[3].hasPrefix("parameter 'person' of App Intent 'EditNoteAppIntent' is IntentPerson: neither a built-in kind"))
         #expect(messages[4] == "App Intent 'OpenNoteIntent': its title (LocalizedStringResource(String(format: \"Open %@\", \"Note\"))) is not a string the audit can follow; the app model's title is the type name")
-        #expect(messages[7].hasPrefix("the phrase \"Edit ${text} in ${applicationName}\" is left out of the app model: parameter 'text' is string"))
-        #expect(messages[8].hasSuffix("[missing-application-name]"))
-        #expect(messages[11] == "the App Shortcut of ExternalIntent is left out of the app model: the audit found no App Intent of that name in the target's code")
+        #expect(messages[8].hasPrefix("the phrase \"Edit ${text} in ${applicationName}\" is left out of the app model: parameter 'text' is string"))
+        #expect(messages[9].hasSuffix("[missing-application-name]"))
+        #expect(messages[12] == "the App Shortcut of ExternalIntent is left out of the app model: the audit found no App Intent of that name in the target's code")
         // Without the option there is no model and no note.
         let plain = try fixture.audit()
         #expect(plain.projects[0].targets[0].appModel == nil)
