@@ -9,19 +9,7 @@ import TestSupport
 struct AuditAppModelEndToEndTests {
     static let pbxproj = AuditEndToEndTests.pbxproj(target: "Notes", sources: ["App/Scene.swift", "App/Intents.swift"], bundleIdentifier: "com.example.notes")
 
-    static let infoPlist = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \t<key>NSUserActivityTypes</key>
-        \t<array>
-        \t\t<string>$(PRODUCT_BUNDLE_IDENTIFIER).open</string>
-        \t\t<string>EditNoteIntent</string>
-        \t</array>
-        </dict>
-        </plist>
-
-        """
+    static let infoPlist = AuditEndToEndTests.infoPlist(types: ["$(PRODUCT_BUNDLE_IDENTIFIER).open", "EditNoteIntent"])
 
     static let scene = """
         import UIKit

@@ -30,18 +30,20 @@ struct AuditEndToEndTests {
             """
     }
 
-    static let infoPlist = """
+    /// An Info.plist declaring `types`.
+    static func infoPlist(types: [String] = ["$(PRODUCT_BUNDLE_IDENTIFIER).open"]) -> String {
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0">
         <dict>
         \t<key>NSUserActivityTypes</key>
         \t<array>
-        \t\t<string>$(PRODUCT_BUNDLE_IDENTIFIER).open</string>
-        \t</array>
+        \(types.map { "\t\t<string>\($0)</string>\n" }.joined())\t</array>
         </dict>
         </plist>
 
         """
+    }
 
     /// Creates and handles the declared type; `extra` is added to the function body.
     static func scene(_ extra: String = "") -> String {
@@ -65,7 +67,7 @@ struct AuditEndToEndTests {
     func withRepository<T>(scene: String = scene(), _ body: (URL) throws -> T) throws -> T {
         let directory = try TemporaryDirectory.create("audit-e2e")
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (path, text) in ["App.xcodeproj/project.pbxproj": Self.pbxproj(), "App/Info.plist": Self.infoPlist, "App/Scene.swift": scene] {
+        for (path, text) in ["App.xcodeproj/project.pbxproj": Self.pbxproj(), "App/Info.plist": Self.infoPlist(), "App/Scene.swift": scene] {
             let url = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
