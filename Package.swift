@@ -5,7 +5,7 @@ import PackageDescription
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
 //   ActivityBridgeCLI -> Audit
-//   Audit -> SwiftFacts, IntentKit, ActivityKit, XcodeProject
+//   Audit -> SwiftFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject
 //   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   SQLiteStore -> CSQLite; PropertyList -> CLibXML2
 
@@ -84,8 +84,9 @@ let package = Package(
         .target(name: "WalkMate", dependencies: ["ActivityBridge"], path: "Samples/WalkMate",
                 resources: [.embedInCode("Resources/WalkMate-Info.plist"), .embedInCode("Resources/WalkMate-Bridge.plist")]),
         // audit: a repository's project, Info.plists, Swift facts and phrase localizations, cross-checked.
+        // ActivityBridge for the app model (`--emit-app-model`) the audit builds from what it found.
         .target(name: "Audit", dependencies: [
-            "XcodeProject", "SwiftFacts", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "JSON",
+            "XcodeProject", "SwiftFacts", "ActivityKit", "IntentKit", "ActivityBridge", "PropertyList", "Diagnostics", "JSON",
         ]),
         .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "JSON", "XcodeProject", "Audit"]),
         // The composition root: the only target that names the sample apps the binary carries.
@@ -111,7 +112,7 @@ let package = Package(
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
         .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "SwiftFacts", "XcodeProject", "PropertyList", "JSON", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "ActivityBridge", "SwiftFacts", "XcodeProject", "PropertyList", "JSON", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",
             "Hairdressers", "WalkMate", "TestSupport",

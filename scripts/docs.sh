@@ -22,7 +22,7 @@ OUTPUT=${DOCS_OUTPUT:-.build/docs}
 
 # Library modules with a catalog and public symbols; ActivityBridgeCLI's catalog is articles only
 # (its command declarations are internal), so it is converted without a symbol graph.
-LIBRARIES=(JSON Diagnostics PropertyList XcodeProject ActivityKit IntentKit ActivityBridge)
+LIBRARIES=(JSON Diagnostics PropertyList XcodeProject ActivityKit IntentKit ActivityBridge Audit)
 ARTICLES_ONLY=(ActivityBridgeCLI)
 
 swift build >&2

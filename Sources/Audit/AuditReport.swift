@@ -1,3 +1,4 @@
+public import ActivityBridge
 public import Diagnostics
 public import JSON
 
@@ -15,8 +16,13 @@ public struct AuditReport: Sendable {
 
     public struct Parameter: Hashable, Sendable {
         public var name: String
+        /// The type as written (`ItemEntity?`).
         public var type: String
         public var optional: Bool
+        /// The type without its optional marker (`ItemEntity`, `Measurement<UnitLength>`).
+        public var baseType: String
+        /// The property's name in the Swift file.
+        public var location: SourceLocation
     }
 
     public struct AppIntent: Hashable, Sendable {
@@ -24,11 +30,44 @@ public struct AuditReport: Sendable {
         public var location: SourceLocation
         public var intentClassName: String?
         public var parameters: [Parameter]
+        /// `static var title`, resolved; ``titleWritten`` is the expression as written (nil when there is none).
+        public var title: String?
+        public var titleWritten: String?
+        /// `intentClassName` as written, when it is written (``intentClassName`` is nil when it cannot be followed).
+        public var intentClassNameWritten: String?
+        /// Whether running it opens the app: `openAppWhenRun` when written as a literal, else the protocol's
+        /// default (true for an `OpenIntent`, false otherwise); nil when written as something else.
+        public var opensApp: Bool?
+    }
+
+    /// An `AppEntity` type, with the name of its `typeDisplayRepresentation` when the audit can follow it.
+    public struct AppEntity: Hashable, Sendable {
+        public var name: String
+        public var location: SourceLocation
+        public var displayName: String?
+    }
+
+    /// An `AppEnum` and its case identifiers.
+    public struct AppEnum: Hashable, Sendable {
+        public var name: String
+        public var location: SourceLocation
+        public var cases: [String]
+    }
+
+    /// A phrase in another language: an `AppShortcuts.xcstrings` / `.strings` entry whose key is this phrase.
+    public struct PhraseLocalization: Hashable, Sendable {
+        public var language: String
+        public var text: String
+        public var location: SourceLocation
     }
 
     public struct Phrase: Hashable, Sendable {
         public var text: String
         public var location: SourceLocation
+        /// False when the phrase is not a string literal (``text`` is then the expression as written).
+        public var isLiteral: Bool = true
+        /// The localizations whose key is this phrase (in the `${name}` form), in file order.
+        public var localizations: [PhraseLocalization] = []
     }
 
     public struct AppShortcut: Hashable, Sendable {
@@ -36,6 +75,9 @@ public struct AuditReport: Sendable {
         public var location: SourceLocation
         public var shortTitle: String?
         public var phrases: [Phrase]
+        /// `shortTitle:` as written (nil when the call has none).
+        public var shortTitleWritten: String?
+        public var systemImageName: String?
     }
 
     public struct CustomIntent: Hashable, Sendable {
@@ -57,6 +99,19 @@ public struct AuditReport: Sendable {
         public var appIntents: [AppIntent] = []
         public var appShortcuts: [AppShortcut] = []
         public var customIntents: [CustomIntent] = []
+        public var appEntities: [AppEntity] = []
+        public var appEnums: [AppEnum] = []
+        /// What Siri calls the app (`${applicationName}`): the expanded Info.plist's `CFBundleDisplayName`, else
+        /// its `CFBundleName`, else `PRODUCT_NAME`.
+        public var applicationName: String?
+        /// The Info.plist's `INAlternativeAppNames` (each `INAlternativeAppName`): other names Siri knows the app by.
+        public var applicationNameSynonyms: [String] = []
+        /// `CoreSpotlightContinuation` in the expanded Info.plist.
+        public var coreSpotlightContinuation = false
+        /// With ``AuditOptions/buildsAppModels``, for an application target: its app model
+        /// (``AuditReport/Target/appModel(source:)``); what it could not hold is among
+        /// ``diagnostics`` as `app-model-emit-*` notes.
+        public var appModel: AppModel?
         public var swiftFiles = 0
         /// This target's findings (after suppression), in file order.
         public var diagnostics: [Diagnostic] = []

@@ -30,6 +30,14 @@ extension Diagnostic.Rule {
     public static let appShortcutsTooManyPhrases: Self = "app-shortcuts-too-many-phrases"
     /// A phrase file (`.xcstrings`, `.strings`) or `.intentdefinition` that cannot be read.
     public static let auditFileUnreadable: Self = "audit-file-unreadable"
+
+    // `--emit-app-model` (AuditAppModel.swift): notes on what the app model could not hold as the code has it.
+    /// A value the audit cannot follow to a string (an activity type, a title, a display name, a phrase).
+    public static let appModelEmitUnresolved: Self = "app-model-emit-unresolved"
+    /// A parameter type with no kind in the app model (a list, a type of another module).
+    public static let appModelEmitUnmappedType: Self = "app-model-emit-unmapped-type"
+    /// A phrase or shortcut left out because the model could not load with it (Apple's rules, a missing intent).
+    public static let appModelEmitLeftOut: Self = "app-model-emit-left-out"
 }
 
 /// Every rule an audit can report, for SARIF's `tool.driver.rules`: its own, then `validate`'s (described
@@ -65,5 +73,8 @@ public enum AuditRules {
         RuleDescription(.buildSettingUndefined, .note, "A $(X) in the Info.plist expands to empty: the setting is not defined."),
         RuleDescription(.swiftSourceUnavailable, .note, "Swift checks are off: the toolchain lacks SwiftSyntax / SwiftParser."),
         RuleDescription(.auditFileUnreadable, .warning, "A phrase localization or intent definition file cannot be read."),
+        RuleDescription(.appModelEmitUnresolved, .note, "--emit-app-model: a value the audit cannot follow; the app model leaves it out or uses the stated default."),
+        RuleDescription(.appModelEmitUnmappedType, .note, "--emit-app-model: a parameter type with no app-model kind; the app model leaves the parameter out."),
+        RuleDescription(.appModelEmitLeftOut, .note, "--emit-app-model: a phrase or App Shortcut the app model cannot hold as written is left out, so that the model loads."),
     ]
 }

@@ -17,6 +17,9 @@ public struct AuditOptions: Sendable {
     public var defines = BuildSettings()
     /// `--disable`.
     public var filter = DiagnosticFilter()
+    /// `--emit-app-model`: build each application target's ``AuditReport/Target/appModel``, with notes on what
+    /// it could not hold (`app-model-emit-*`).
+    public var buildsAppModels = false
     /// Called with a short line of what is being read (for a progress display).
     public var progress: (@Sendable (String) -> Void)?
 
@@ -86,6 +89,9 @@ public struct Auditor: Sendable {
         }
         return report
     }
+
+    /// The repository's folder name: an app model's `source.repository`.
+    var repositoryName: String { URL(fileURLWithPath: root).standardizedFileURL.lastPathComponent }
 
     // MARK: - One project
 
@@ -162,6 +168,14 @@ public struct Auditor: Sendable {
         var reported: Set<Diagnostic> = []
         for (index, context) in contexts.enumerated() where options.targets.isEmpty || options.targets.contains(context.target.name) {
             var target = checks.report(for: index)
+            if options.buildsAppModels, target.isApplication {
+                let (model, notes) = target.appModel(source: [
+                    "repository": .string(repositoryName), "project": .string(path), "target": .string(target.name),
+                    "configuration": .string(configuration),
+                ])
+                target.appModel = model
+                target.diagnostics += notes
+            }
             let found = (context.settings.diagnostics + target.diagnostics).filter { reported.insert($0).inserted }
             target.diagnostics = Suppression.apply(options.filter.apply(found), files: files)
             target.diagnostics.sort { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }

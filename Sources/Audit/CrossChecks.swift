@@ -58,16 +58,27 @@ struct CrossChecks {
         target.created = created.map(Self.entry)
         target.handled = handled.map(Self.entry)
 
+        target.applicationName = context.infoPlist.bundleName
+            ?? context.settings.resolved["PRODUCT_NAME"].flatMap { $0.isEmpty ? nil : $0 }
+        target.applicationNameSynonyms = context.infoPlist.alternativeAppNames
+        target.coreSpotlightContinuation = context.infoPlist.declarations?.supportsCoreSpotlightContinuation ?? false
         if let facts = context.facts {
-            target.appIntents = facts.appIntents.map { intent in
-                AuditReport.AppIntent(
-                    name: intent.name, location: Self.location(intent.position), intentClassName: intent.intentClassName?.resolved,
-                    parameters: intent.parameters.map { AuditReport.Parameter(name: $0.name, type: $0.type, optional: $0.optional) })
-            }
+            target.appIntents = facts.appIntents.map(Self.appIntent)
+            let localizations = phraseLocalizations()
             target.appShortcuts = facts.appShortcuts.map { shortcut in
                 AuditReport.AppShortcut(
                     intent: shortcut.intent, location: Self.location(shortcut.position), shortTitle: shortcut.shortTitle?.resolved,
-                    phrases: shortcut.phrases.map { AuditReport.Phrase(text: $0.text, location: Self.location($0.position)) })
+                    phrases: shortcut.phrases.map { phrase in
+                        AuditReport.Phrase(text: phrase.text, location: Self.location(phrase.position), isLiteral: phrase.isLiteral,
+                                           localizations: phrase.isLiteral ? localizations[ShortcutChecks.template(phrase.text)] ?? [] : [])
+                    },
+                    shortTitleWritten: shortcut.shortTitle?.written, systemImageName: shortcut.systemImageName?.resolved)
+            }
+            target.appEntities = facts.appEntities.map { entity in
+                AuditReport.AppEntity(name: entity.name, location: Self.location(entity.position), displayName: entity.displayName?.resolved)
+            }
+            target.appEnums = facts.appEnums.map { appEnum in
+                AuditReport.AppEnum(name: appEnum.name, location: Self.location(appEnum.position), cases: appEnum.cases.map(\.name))
             }
             diagnostics += activityDiagnostics(index, created: created, handled: handled)
             diagnostics += ShortcutChecks(facts: facts, target: context.target.name).diagnostics()
@@ -82,6 +93,34 @@ struct CrossChecks {
         diagnostics += intentDiagnostics
         target.diagnostics = diagnostics
         return target
+    }
+
+    private static func appIntent(_ intent: AppIntentFact) -> AuditReport.AppIntent {
+        // `openAppWhenRun`, else iOS 26's `supportedModes`, else Apple's default: an OpenIntent opens the app,
+        // other intents do not.
+        let opensApp: Bool? = switch intent.openAppWhenRun ?? intent.supportedModes {
+        case nil: intent.conformances.contains("OpenIntent")
+        case let written?: written.resolved.flatMap { ["true": true, "false": false][$0] }
+        }
+        return AuditReport.AppIntent(
+            name: intent.name, location: location(intent.position), intentClassName: intent.intentClassName?.resolved,
+            parameters: intent.parameters.map {
+                AuditReport.Parameter(name: $0.name, type: $0.type, optional: $0.optional, baseType: $0.baseType, location: location($0.position))
+            },
+            title: intent.title?.resolved, titleWritten: intent.title?.written, intentClassNameWritten: intent.intentClassName?.written,
+            opensApp: opensApp)
+    }
+
+    /// Every localized phrase of the project's phrase files, by the source phrase (its key) it translates.
+    private func phraseLocalizations() -> [String: [AuditReport.PhraseLocalization]] {
+        var byKey: [String: [AuditReport.PhraseLocalization]] = [:]
+        for case let .success(file) in phraseFiles {
+            for phrase in file.phrases {
+                byKey[phrase.key, default: []].append(
+                    AuditReport.PhraseLocalization(language: phrase.language, text: phrase.text, location: phrase.textLocation))
+            }
+        }
+        return byKey
     }
 
     // MARK: - Activity types

@@ -12,6 +12,11 @@ struct TargetInfoPlist {
     var path: String?
     var declarations: ActivityTypeDeclarations?
     var diagnostics: [Diagnostic] = []
+    /// `CFBundleDisplayName`, else `CFBundleName`, expanded as the build would (nil when neither is set or both
+    /// expand to empty).
+    var bundleName: String?
+    /// `INAlternativeAppNames[].INAlternativeAppName`, expanded: other names Siri knows the app by.
+    var alternativeAppNames: [String] = []
 
     static let generatedKeyPrefix = "INFOPLIST_KEY_"
 
@@ -49,6 +54,7 @@ struct TargetInfoPlist {
                 dictionary[key] = .string(setting.value)
                 if let location = setting.origin.location { locations.recordValue(at: PropertyListPath([.key(key)]), location) }
             }
+            bundleName = ["CFBundleDisplayName", "CFBundleName"].lazy.compactMap { dictionary[$0]?.stringValue }.first { !$0.isEmpty }
             let document = PropertyListDocument(root: .dictionary(dictionary), format: .xml, diagnostics: [], locations: locations)
             declarations = ActivityTypeDeclarations(document: document)
             diagnostics += ActivityTypeValidator().validate(ValidationInput(path: locations.file, document: document)).diagnostics
@@ -87,6 +93,10 @@ struct TargetInfoPlist {
             }
             for name in undefined where defines[name] == nil { defines[name] = "" }
         }
+        func expanded(_ text: String) -> String { settings.expandsInfoPlist ? settings.resolved.expand(text).value : text }
+        bundleName = ["CFBundleDisplayName", "CFBundleName"].lazy.compactMap { document.root[$0]?.stringValue }.map(expanded).first { !$0.isEmpty }
+        alternativeAppNames = (document.root["INAlternativeAppNames"]?.arrayValue ?? [])
+            .compactMap { $0["INAlternativeAppName"]?.stringValue }.map(expanded).filter { !$0.isEmpty }
         let result = ActivityTypeValidator().validate(ValidationInput(path: path, document: document, defines: defines))
         declarations = result.declarations
         diagnostics += result.diagnostics

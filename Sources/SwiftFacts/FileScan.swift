@@ -25,6 +25,10 @@ struct FoundType: Sendable {
     var intentClassName: WrittenValue?
     var title: WrittenValue?
     var isDiscoverable: Bool?
+    var openAppWhenRun: WrittenValue?
+    var supportedModes: WrittenValue?
+    /// `static var typeDisplayRepresentation`'s name.
+    var typeDisplayName: WrittenValue?
 }
 
 struct FoundShortcut: Sendable {
@@ -51,7 +55,7 @@ struct FileScan: Sendable {
             values.append(site.value)
             values += (site.userInfoKeys ?? []) + (site.requiredUserInfoKeys ?? [])
         }
-        for type in types { values += [type.intentClassName, type.title].compactMap { $0 } }
+        for type in types { values += [type.intentClassName, type.title, type.typeDisplayName].compactMap { $0 } }
         for shortcut in shortcuts { values += [shortcut.shortTitle, shortcut.systemImageName].compactMap { $0 } }
         return values
     }

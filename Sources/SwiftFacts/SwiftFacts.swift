@@ -109,6 +109,12 @@ package struct AppIntentFact: Hashable, Sendable {
     package var isDiscoverable: Bool?
     package var title: SwiftValue?
     package var parameters: [IntentParameterFact]
+    /// `static var openAppWhenRun`: resolved `"true"` / `"false"` when written as a Boolean literal; nil when
+    /// not written (the protocol's default applies).
+    package var openAppWhenRun: SwiftValue? = nil
+    /// `static var supportedModes` (iOS 26): resolved `"true"` for `.foreground` / `.foreground(.immediate)`,
+    /// `"false"` for `.background`; unresolved for modes whose opening depends on the run.
+    package var supportedModes: SwiftValue? = nil
 }
 
 /// A type conforming to `AppEntity` (or a refinement such as `IndexedEntity`).
@@ -116,6 +122,8 @@ package struct AppEntityFact: Hashable, Sendable {
     package var name: String
     package var position: SwiftSourcePosition
     package var conformances: [String]
+    /// The name of `static var typeDisplayRepresentation` (`"Outline"`, `TypeDisplayRepresentation(name: "Outline")`).
+    package var displayName: SwiftValue? = nil
 }
 
 /// An enum conforming to `AppEnum`, with its case identifiers.

@@ -229,10 +229,13 @@ package struct SwiftFactsExtractor: Sendable {
                     intentClassName: value(parts.lazy.compactMap(\.intentClassName).first),
                     isDiscoverable: parts.lazy.compactMap(\.isDiscoverable).first,
                     title: value(parts.lazy.compactMap(\.title).first),
-                    parameters: parts.flatMap(\.parameters)))
+                    parameters: parts.flatMap(\.parameters),
+                    openAppWhenRun: value(parts.lazy.compactMap(\.openAppWhenRun).first),
+                    supportedModes: value(parts.lazy.compactMap(\.supportedModes).first)))
             }
             if inherited.contains(where: entityFamily.contains) {
-                facts.appEntities.append(AppEntityFact(name: name, position: place(entityFamily.contains), conformances: inherited))
+                facts.appEntities.append(AppEntityFact(name: name, position: place(entityFamily.contains), conformances: inherited,
+                                                       displayName: value(parts.lazy.compactMap(\.typeDisplayName).first)))
             }
             if inherited.contains("AppEnum") {
                 facts.appEnums.append(AppEnumFact(name: name, position: place { $0 == "AppEnum" }, cases: parts.flatMap(\.enumCases)))

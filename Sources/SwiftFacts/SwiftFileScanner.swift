@@ -199,6 +199,28 @@ private final class ScanningVisitor: SyntaxVisitor {
                     if let literal = memberValue.as(BooleanLiteralExprSyntax.self) {
                         scan.types[index].isDiscoverable = literal.literal.tokenKind == .keyword(.true)
                     }
+                case "openAppWhenRun":
+                    // Kept as written; `true` / `false` literals resolve (the app model's `opensApp`).
+                    var value = written(memberValue)
+                    if let literal = memberValue.as(BooleanLiteralExprSyntax.self) { value.expression = .literal(literal.literal.text) }
+                    scan.types[index].openAppWhenRun = value
+                case "supportedModes":
+                    // iOS 26's `IntentModes`: `.foreground` / `.foreground(.immediate)` open the app, `.background`
+                    // does not; `.deferred`, `.dynamic` and combinations depend on the run (left unresolved).
+                    var value = written(memberValue)
+                    let modes = value.written.filter { !$0.isWhitespace }
+                    value.expression = [".foreground": "true", ".foreground(.immediate)": "true", ".background": "false"][modes]
+                        .map(ValueExpression.literal) ?? .unknown
+                    scan.types[index].supportedModes = value
+                case "typeDisplayRepresentation":
+                    // `"Outline"`, or `TypeDisplayRepresentation(name: "Outline")`: the name is the display name.
+                    if let call = memberValue.as(FunctionCallExprSyntax.self),
+                       call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "TypeDisplayRepresentation",
+                       let name = call.arguments.first(where: { $0.label?.text == "name" }) {
+                        scan.types[index].typeDisplayName = written(name.expression)
+                    } else {
+                        scan.types[index].typeDisplayName = written(memberValue)
+                    }
                 default: break
                 }
             }

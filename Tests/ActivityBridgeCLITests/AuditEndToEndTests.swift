@@ -7,37 +7,43 @@ import TestSupport
 /// `activity-bridge audit` through the real built binary: formats, flags, suppression and exit codes.
 @Suite("audit end to end")
 struct AuditEndToEndTests {
-    static let pbxproj = """
-        // !$*UTF8*$!
-        {
-        \tobjects = {
-        \t\tPROJ = {isa = PBXProject; buildConfigurationList = PLIST; mainGroup = GMAIN; targets = (TAPP, ); };
-        \t\tGMAIN = {isa = PBXGroup; children = (FSRC, ); sourceTree = "<group>"; };
-        \t\tFSRC = {isa = PBXFileReference; path = App/Scene.swift; sourceTree = "<group>"; };
-        \t\tBSRC = {isa = PBXBuildFile; fileRef = FSRC; };
-        \t\tPHASE = {isa = PBXSourcesBuildPhase; files = (BSRC, ); };
-        \t\tPLIST = {isa = XCConfigurationList; buildConfigurations = (PREL, ); defaultConfigurationName = Release; };
-        \t\tPREL = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
-        \t\tTAPP = {isa = PBXNativeTarget; buildConfigurationList = ALIST; buildPhases = (PHASE, ); name = App; productType = "com.apple.product-type.application"; };
-        \t\tALIST = {isa = XCConfigurationList; buildConfigurations = (AREL, ); defaultConfigurationName = Release; };
-        \t\tAREL = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; }; name = Release; };
-        \t};
-        \trootObject = PROJ;
-        }
-        """
+    /// A one-target project: an app `target` building `sources` (a Sources phase), its Info.plist at
+    /// App/Info.plist, bundle identifier `bundleIdentifier`.
+    static func pbxproj(target: String = "App", sources: [String] = ["App/Scene.swift"], bundleIdentifier: String = "com.example.app") -> String {
+        let references = sources.indices.map { "\t\tF\($0) = {isa = PBXFileReference; path = \(sources[$0]); sourceTree = \"<group>\"; };\n"
+            + "\t\tB\($0) = {isa = PBXBuildFile; fileRef = F\($0); };\n" }.joined()
+        return """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tPROJ = {isa = PBXProject; buildConfigurationList = PLIST; mainGroup = GMAIN; targets = (TAPP, ); };
+            \t\tGMAIN = {isa = PBXGroup; children = (\(sources.indices.map { "F\($0), " }.joined())); sourceTree = "<group>"; };
+            \(references)\t\tPHASE = {isa = PBXSourcesBuildPhase; files = (\(sources.indices.map { "B\($0), " }.joined())); };
+            \t\tPLIST = {isa = XCConfigurationList; buildConfigurations = (PREL, ); defaultConfigurationName = Release; };
+            \t\tPREL = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+            \t\tTAPP = {isa = PBXNativeTarget; buildConfigurationList = ALIST; buildPhases = (PHASE, ); name = \(target); productType = "com.apple.product-type.application"; };
+            \t\tALIST = {isa = XCConfigurationList; buildConfigurations = (AREL, ); defaultConfigurationName = Release; };
+            \t\tAREL = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = \(bundleIdentifier); }; name = Release; };
+            \t};
+            \trootObject = PROJ;
+            }
+            """
+    }
 
-    static let infoPlist = """
+    /// An Info.plist declaring `types`.
+    static func infoPlist(types: [String] = ["$(PRODUCT_BUNDLE_IDENTIFIER).open"]) -> String {
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0">
         <dict>
         \t<key>NSUserActivityTypes</key>
         \t<array>
-        \t\t<string>$(PRODUCT_BUNDLE_IDENTIFIER).open</string>
-        \t</array>
+        \(types.map { "\t\t<string>\($0)</string>\n" }.joined())\t</array>
         </dict>
         </plist>
 
         """
+    }
 
     /// Creates and handles the declared type; `extra` is added to the function body.
     static func scene(_ extra: String = "") -> String {
@@ -61,7 +67,7 @@ struct AuditEndToEndTests {
     func withRepository<T>(scene: String = scene(), _ body: (URL) throws -> T) throws -> T {
         let directory = try TemporaryDirectory.create("audit-e2e")
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (path, text) in ["App.xcodeproj/project.pbxproj": Self.pbxproj, "App/Info.plist": Self.infoPlist, "App/Scene.swift": scene] {
+        for (path, text) in ["App.xcodeproj/project.pbxproj": Self.pbxproj(), "App/Info.plist": Self.infoPlist(), "App/Scene.swift": scene] {
             let url = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
