@@ -1,6 +1,6 @@
 public import PropertyList
 
-/// The rules `activity-bridge validate` checks, each a ``RuleDescription``: its stable id, default severity
+/// The rules `activity-bridge validate` checks, each a `RuleDescription` (Diagnostics): its stable id, default severity
 /// and a one-line summary (used by SARIF `tool.driver.rules`, the audit's rule list and the docs).
 public enum ValidationRules {
     /// Every rule, in the order of <doc:ValidateRules>: the contract's rules, then this implementation's additions.
