@@ -94,6 +94,27 @@ struct HostileSourceTests {
         #expect(Self.sites(facts) == ["Good.swift:1:38 \"x.y\" => x.y keys []"])
     }
 
+    /// fuzz-swift-facts' third finding: 73 `[` in a row made SwiftParser take years.
+    @Test("a run of more than 12 '[' is refused before SwiftParser sees it; 12 are parsed; the reproducer in under a second")
+    func nestedBrackets() throws {
+        func file(_ run: Int) -> [UInt8] {
+            Array(("func start() {\n    let x: " + String(repeating: "[ ", count: run) + "Int" + String(repeating: "]", count: run)
+                + " = []\n    _ = NSUserActivity(activityType: \"a.b\")\n}\n").utf8)
+        }
+        let started = Date()
+        let (filtered, _) = try Self.extract([("Twelve.swift", file(12)), ("Thirteen.swift", file(13))])
+        #expect(filtered.unreadableFiles.map { "\($0.file): \($0.reason)" } == [
+            "Thirteen.swift: 13 '[' in a row at line 2, on which SwiftParser takes time exponential in their number: not parsed",
+        ])
+        #expect(Self.sites(filtered) == ["Twelve.swift:3:38 \"a.b\" => a.b keys []"])
+        let url = TestPaths.inPackage("Fuzz/Reproducers/swift-facts/nested-brackets-exponential-parse-found-on-hostile.swift")
+        let (reproducer, _) = try Self.extract([("Reproducer.swift", try [UInt8](Data(contentsOf: url)))])
+        #expect(reproducer.unreadableFiles.map(\.reason) == [
+            "73 '[' in a row at line 9, on which SwiftParser takes time exponential in their number: not parsed",
+        ])
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     @Test("UTF-8 validation: multi-byte scalars pass, a truncated or overlong sequence is found at its first byte")
     func utf8Validation() {
         func check(_ bytes: [UInt8]) -> Int? { bytes.withUnsafeBytes { SwiftSourceReader.firstInvalidUTF8($0) } }
