@@ -33,6 +33,14 @@ struct MeasuredRun {
         // GNU time says "Command exited with non-zero status N" before its line; that is not the binary's.
         if lines.last?.hasPrefix("Command exited with non-zero status") == true { lines.removeLast() }
         result.standardError = lines.map { $0 + "\n" }.joined()
+        // HOSTILE_MEASUREMENTS=FILE collects the figures (BENCHMARKS.md, "Hostile inputs").
+        if let log = ProcessInfo.processInfo.environment["HOSTILE_MEASUREMENTS"], let handle = FileHandle(forWritingAtPath: log) {
+            let line = String(format: "%.2f s\t%d KB\texit %d\t", seconds, peak, result.status)
+                + "\(directory.lastPathComponent): \(arguments.joined(separator: " "))\n"
+            handle.seekToEndOfFile()
+            handle.write(Data(line.utf8))
+            handle.closeFile()
+        }
         return MeasuredRun(result: result, seconds: seconds, peakKilobytes: peak)
     }
 
@@ -103,6 +111,19 @@ struct HostileRepositoryEndToEndTests {
         #expect(run.result.standardOutput.contains(finding), "\(run.result.standardOutput)", sourceLocation: sourceLocation)
     }
 
+    /// Audits `repository`: the run is bounded, exits 1 (each sample has errors), prints `line` and still
+    /// the healthy `finding`.
+    @discardableResult
+    static func expectAudit(_ repository: HostileRepository, printing line: String, andStill finding: String,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws -> MeasuredRun {
+        let run = try repository.audit()
+        run.expectBounded(sourceLocation: sourceLocation)
+        #expect(run.result.status == 1, sourceLocation: sourceLocation)
+        #expect(run.result.standardOutput.contains(line), "\(run.result.standardOutput.prefix(3000))", sourceLocation: sourceLocation)
+        expectStillAudited(run, finding, sourceLocation: sourceLocation)
+        return run
+    }
+
     // MARK: - Swift files
 
     @Test("a 100 MB Swift file full of activity sites is refused by its size, at its line 1")
@@ -112,14 +133,10 @@ struct HostileRepositoryEndToEndTests {
         let line = "let a = NSUserActivity(activityType: \"com.walkmate.huge\")\n"
         let count = 100_000_000 / line.utf8.count + 1
         try repository.write(repeating: line, count: count, to: "WalkMate/Huge.swift")
-        let run = try repository.audit()
-        run.expectBounded()
-        #expect(run.result.status == 1)
         let size = count * line.utf8.count
-        #expect(run.result.standardOutput.contains(
-            "WalkMate/Huge.swift:1:1: warning: cannot read the Swift file: is \(size) bytes, above the 8 MiB limit for a Swift file: not parsed [audit-file-unreadable]\n"),
-            "\(run.result.standardOutput)")
-        Self.expectStillAudited(run, Self.walkMateFinding)
+        try Self.expectAudit(repository, printing:
+            "WalkMate/Huge.swift:1:1: warning: cannot read the Swift file: is \(size) bytes, above the 8 MiB limit for a Swift file: not parsed [audit-file-unreadable]\n",
+            andStill: Self.walkMateFinding)
     }
 
     @Test("binary garbage named .swift is no Swift file: refused at its line 1, not parsed as noise")
@@ -134,14 +151,10 @@ struct HostileRepositoryEndToEndTests {
             bytes.append(UInt8(truncatingIfNeeded: state >> 16))
         }
         try Data(bytes).write(to: repository.url("WalkMate/Garbage.swift"))
-        let run = try repository.audit()
-        run.expectBounded()
-        #expect(run.result.status == 1)
         let firstInvalid = try #require(String(validating: bytes, as: UTF8.self) == nil ? Self.firstInvalidUTF8(bytes) : nil)
-        #expect(run.result.standardOutput.contains(
-            "WalkMate/Garbage.swift:1:1: warning: cannot read the Swift file: not UTF-8 text (invalid byte at offset \(firstInvalid)), as the compiler would refuse it: not parsed [audit-file-unreadable]\n"),
-            "\(run.result.standardOutput)")
-        Self.expectStillAudited(run, Self.walkMateFinding)
+        try Self.expectAudit(repository, printing:
+            "WalkMate/Garbage.swift:1:1: warning: cannot read the Swift file: not UTF-8 text (invalid byte at offset \(firstInvalid)), as the compiler would refuse it: not parsed [audit-file-unreadable]\n",
+            andStill: Self.walkMateFinding)
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, computed here by decoding prefixes.
@@ -189,13 +202,9 @@ struct HostileRepositoryEndToEndTests {
         case "/dev/zero": reason = "not a regular file (a device)"
         default: reason = "no such file"
         }
-        let run = try repository.audit()
-        run.expectBounded()
-        #expect(run.result.status == 1)
-        #expect(run.result.standardOutput.contains(
-            "\(Self.listedSwiftFile):1:1: warning: cannot read the Swift file: \(reason) [audit-file-unreadable]\n"),
-            "\(run.result.standardOutput)")
-        Self.expectStillAudited(run, Self.hairdressersFinding)
+        try Self.expectAudit(repository, printing:
+            "\(Self.listedSwiftFile):1:1: warning: cannot read the Swift file: \(reason) [audit-file-unreadable]\n",
+            andStill: Self.hairdressersFinding)
     }
 
     @Test("a folder that links to itself (a symlink loop in the tree) is not followed; the audit ends")
@@ -350,15 +359,11 @@ struct HostileRepositoryEndToEndTests {
         try repository.write(repeating: entry, count: count, prefix: "{\"sourceLanguage\" : \"en\", \"strings\" : {\n",
                              suffix: "\"last\" : {}}}\n", to: "WalkMate/Extra/AppShortcuts.xcstrings")
         let size = try #require(try FileManager.default.attributesOfItem(atPath: repository.url("WalkMate/Extra/AppShortcuts.xcstrings").path)[.size] as? Int)
-        let run = try repository.audit()
-        run.expectBounded()
-        #expect(run.result.status == 1)
-        #expect(run.result.standardOutput.contains(
-            "WalkMate/Extra/AppShortcuts.xcstrings:1:1: warning: cannot read the phrases: is \(size) bytes, above the 4 MiB limit for a phrase file [audit-file-unreadable]\n"),
-            "\(run.result.standardOutput.prefix(3000))")
-        // The healthy catalog's findings and the Swift finding are still there.
+        let run = try Self.expectAudit(repository, printing:
+            "WalkMate/Extra/AppShortcuts.xcstrings:1:1: warning: cannot read the phrases: is \(size) bytes, above the 4 MiB limit for a phrase file [audit-file-unreadable]\n",
+            andStill: Self.walkMateFinding)
+        // The healthy catalog's findings are still there.
         #expect(run.result.standardOutput.contains("WalkMate/Intents/AppShortcuts.xcstrings:4:5: error: "), "\(run.result.standardOutput.prefix(4000))")
-        Self.expectStillAudited(run, Self.walkMateFinding)
     }
 
     // MARK: - Unreadable files
@@ -411,12 +416,9 @@ struct HostileRepositoryEndToEndTests {
         let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("#include? \"Local.xcconfig\"") }) + 1
         try text.replacingOccurrences(of: "#include? \"Local.xcconfig\"", with: "\(directive) \"Local.xcconfig\"")
             .write(to: repository.url(base), atomically: true, encoding: .utf8)
-        let run = try repository.audit()
-        run.expectBounded()
-        #expect(run.result.standardOutput.contains(
-            "\(base):\(line):1: warning: cannot read included file 'Local.xcconfig' (Configurations/Local.xcconfig): not a regular file (a FIFO) [xcconfig-include-missing]"),
-            "\(run.result.standardOutput)")
-        Self.expectStillAudited(run, Self.hairdressersFinding)
+        try Self.expectAudit(repository, printing:
+            "\(base):\(line):1: warning: cannot read included file 'Local.xcconfig' (Configurations/Local.xcconfig): not a regular file (a FIFO) [xcconfig-include-missing]",
+            andStill: Self.hairdressersFinding)
     }
 
     @Test("chmod 000 when not root: the Swift file's 'permission denied', located",
