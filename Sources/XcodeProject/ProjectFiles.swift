@@ -17,7 +17,7 @@ public struct ProjectFiles: Sendable {
     /// The bytes of the regular file at a shown path, or why it cannot be read. A repository is nobody's
     /// to trust: a FIFO, a device (a link to `/dev/zero`), a directory or a file above the size limit is
     /// refused before a byte is read (`PropertyListReader.contents(ofFile:)`), never waited on or read whole.
-    /// - Throws: ``PropertyList/PropertyListReadError/unreadableFile(path:reason:)`` naming `path`.
+    /// - Throws: `PropertyListReadError.unreadableFile(path:reason:)` naming `path`.
     public func read(_ path: String, maximumSize: Int = PropertyListReader.maximumInputSize) throws(PropertyListReadError) -> Data {
         try PropertyListReader.contents(ofFile: fileSystemPath(path), displayPath: path, maximumSize: maximumSize)
     }
