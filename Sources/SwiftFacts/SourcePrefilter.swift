@@ -46,10 +46,11 @@ enum SourcePrefilter {
         "let", "var", "func", "case", "enum", "struct", "class", "extension", "actor", "protocol", "typealias",
     ]
 
-    /// What SwiftParser takes for whitespace between a keyword and a name: a line break too (`let` at the end
-    /// of a line, the name on the next), and NUL (the compiler warns, then skips it).
+    /// What SwiftParser steps over between a keyword and a name: whitespace, a line break too (`let` at the
+    /// end of a line, the name on the next), NUL (the compiler warns, then skips it) and any other control
+    /// character (an error, read as stray text: the declaration is still there).
     private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C || byte == 0x00
+        byte <= 0x20 || byte == 0x7F
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {

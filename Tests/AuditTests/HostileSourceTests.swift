@@ -35,8 +35,9 @@ struct HostileSourceTests {
     /// fuzz-swift-facts found it in 3 minutes: `enum`, NUL bytes, `Constants`. SwiftParser skips the NULs
     /// (the compiler warns and goes on), the prefilter did not, so with it the declaring file was never
     /// parsed and the facts differed. A line break between the keyword and the name is legal Swift too.
+    /// Ten minutes later it found the same with a control character (0x16) between them.
     @Test("the prefilter finds a declaration whose keyword and name are apart by a line break or NULs",
-          arguments: ["\n    ", "\u{0}\u{0}\u{0} ", "\r\n", "\t\u{0B}\u{0C}"])
+          arguments: ["\n    ", "\u{0}\u{0}\u{0} ", "\r\n", "\t\u{0B}\u{0C}", "\u{16}", "\u{7F}\u{1B}"])
     func declarationAcrossWhitespace(separator: String) throws {
         let declaration = Array("enum\(separator)Constants {\n    static let\(separator)view = \"com.example.view\"\n    static let key = \"id\"\n}\n".utf8)
         let (filtered, everything) = try Self.extract([("Site.swift", Self.site), ("Constants.swift", declaration)])
