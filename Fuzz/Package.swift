@@ -3,11 +3,52 @@
 // A package of its own so that the main package's build and tests never see the sanitizer flags:
 // build with `swift build -c release -Xswiftc -sanitize=fuzzer,address`.
 // Each executable runs libFuzzer from its main (FuzzDriver).
+import Foundation
 import PackageDescription
+
+// MARK: - SwiftFacts: the toolchain's SwiftSyntax / SwiftParser host libraries
+// The same search as the main package's swiftHostLibraries() (Package.swift files cannot share code):
+// ACTIVITY_BRIDGE_SWIFT_HOST_LIBS=DIR, else <the `swift` on PATH>/../lib/swift/host. Without them the
+// fuzz-swift-facts harness builds without the parser and run.sh skips it (exit 77, with the reason).
+func swiftHostLibraries() -> String? {
+    let fileManager = FileManager.default
+    func usable(_ directory: String) -> Bool {
+        fileManager.fileExists(atPath: directory + "/SwiftParser.swiftmodule")
+            && fileManager.fileExists(atPath: directory + "/libSwiftParser.so")
+    }
+    let environment = ProcessInfo.processInfo.environment
+    if let override = environment["ACTIVITY_BRIDGE_SWIFT_HOST_LIBS"] {
+        return !override.isEmpty && usable(override) ? override : nil
+    }
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard fileManager.isExecutableFile(atPath: swift.path) else { continue }
+        let host = swift.resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("../lib/swift/host").standardizedFileURL.path
+        return usable(host) ? host : nil
+    }
+    return nil
+}
+
+// SwiftFacts and Audit are no library product of the main package (SwiftFacts needs unsafe flags), so
+// this package compiles the sources it fuzzes itself, through symlinks: all of SwiftFacts as
+// FuzzedSwiftFacts (Sources/Linked/SwiftFacts; target names are unique across a package graph), whose
+// `package` API the harness can then call, and the audit's phrase reader, one file, in FuzzedPhrases.
+let swiftFactsTarget: Target = {
+    guard let host = swiftHostLibraries() else { return .target(name: "FuzzedSwiftFacts", path: "Sources/Linked/SwiftFacts") }
+    return .target(
+        name: "FuzzedSwiftFacts", path: "Sources/Linked/SwiftFacts",
+        swiftSettings: [.define("SWIFT_FACTS_PARSER"), .unsafeFlags(["-I", host])],
+        linkerSettings: [.unsafeFlags([
+            "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
+            "-Xlinker", "-rpath", "-Xlinker", host,
+        ])]
+    )
+}()
 
 let harnesses = [
     "fuzz-plist-xml", "fuzz-plist-binary", "fuzz-plist-openstep", "fuzz-json", "fuzz-xcconfig",
-    "fuzz-pbxproj", "fuzz-replay-script", "fuzz-bridge-manifest",
+    "fuzz-pbxproj", "fuzz-replay-script", "fuzz-bridge-manifest", "fuzz-app-model",
 ]
 
 let package = Package(
@@ -20,6 +61,12 @@ let package = Package(
             .product(name: "PropertyList", package: "ActivityBridge"),
             .product(name: "ActivityBridge", package: "ActivityBridge"),
         ]),
+        swiftFactsTarget,
+        .target(name: "SourceChecks", dependencies: ["FuzzedSwiftFacts", "FuzzChecks"]),
+        // The audit's phrase reader (one file of Sources/Audit, linked) with its harness.
+        .target(name: "FuzzedPhrases", dependencies: [.product(name: "ActivityBridge", package: "ActivityBridge")]),
+        .executableTarget(name: "fuzz-swift-facts", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-swift-facts"),
+        .executableTarget(name: "fuzz-xcstrings", dependencies: ["FuzzedPhrases", "FuzzChecks"], path: "Sources/Harnesses/fuzz-xcstrings"),
     ] + harnesses.map { name in
         .executableTarget(name: name, dependencies: ["FuzzChecks"], path: "Sources/Harnesses/\(name)")
     }

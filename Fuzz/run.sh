@@ -12,7 +12,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$here")"
-targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj replay-script bridge-manifest)
+targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj replay-script bridge-manifest app-model xcstrings swift-facts)
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
 # No Swift backtracer (it waits on the crashed process), keep libFuzzer's own report; leaks are findings.
 export SWIFT_BACKTRACE=enable=no
@@ -23,6 +23,7 @@ extra_seeds() {
   case "$1" in
     replay-script) echo "$repo/Samples/Replays" ;;
     bridge-manifest | plist-xml) echo "$repo/Plists" ;;
+    app-model) echo "$repo/Samples/AppModels" ;;
   esac
 }
 
@@ -47,15 +48,30 @@ build() {
   bin="$(cd "$here" && swift build "${flags[@]}" --show-bin-path)"
 }
 
+# fuzz-swift-facts needs the toolchain's SwiftParser host libraries, found as Package.swift finds them
+# (ACTIVITY_BRIDGE_SWIFT_HOST_LIBS, else <swift on PATH>/../lib/swift/host); without them it is skipped.
+swift_parser_missing() {
+  local host="${ACTIVITY_BRIDGE_SWIFT_HOST_LIBS-}"
+  if [ -z "${ACTIVITY_BRIDGE_SWIFT_HOST_LIBS+set}" ]; then
+    host="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift/host"
+  fi
+  if [ -z "$host" ] || [ ! -e "$host/SwiftParser.swiftmodule" ] || [ ! -e "$host/libSwiftParser.so" ]; then
+    echo "fuzz-swift-facts skipped: no SwiftParser host libraries (SwiftParser.swiftmodule, libSwiftParser.so) in '${host:-<ACTIVITY_BRIDGE_SWIFT_HOST_LIBS is empty>}'"
+    return 0
+  fi
+  return 1
+}
+
 case "${1:-}" in
   --list) printf '%s\n' "${targets[@]}" ;;
   --regress)
     build
     failed=0; started=$SECONDS
     for target in "${targets[@]}"; do
+      if [ "$target" = swift-facts ] && swift_parser_missing; then continue; fi
       mapfile -t inputs < <(find "$here/Corpus/$target" "$here/Reproducers/$target" $(extra_seeds "$target") -type f ! -name 'README*' 2>/dev/null | sort)
       [ ${#inputs[@]} -eq 0 ] && continue
-      if "$bin/fuzz-$target" -timeout=10 -rss_limit_mb=2048 "${inputs[@]}" > "$here/.regress-$target.log" 2>&1; then
+      if "$bin/fuzz-$target" -error_exitcode=1 -timeout=10 -rss_limit_mb=2048 "${inputs[@]}" > "$here/.regress-$target.log" 2>&1; then
         echo "fuzz-$target: ${#inputs[@]} inputs, no crash"
       else
         echo "fuzz-$target: FAILED on one of ${#inputs[@]} inputs:"
@@ -69,10 +85,12 @@ case "${1:-}" in
   *)
     target="$1"; seconds="${2:?usage: Fuzz/run.sh TARGET SECONDS}"
     [[ " ${targets[*]} " == *" $target "* ]] || { echo "unknown target '$target'; one of: ${targets[*]}"; exit 2; }
+    if [ "$target" = swift-facts ] && swift_parser_missing; then exit 77; fi
     build
     work="$here/.build/corpus/$target"; mkdir -p "$work" "$here/Reproducers/$target"
     shift 2
-    exec "$bin/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+    # -error_exitcode=1: libFuzzer's default for a finding is 77, which here means "skipped".
+    exec "$bin/fuzz-$target" -max_total_time="$seconds" -error_exitcode=1 -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
       -dict="$here/Dictionaries/$target.dict" -artifact_prefix="$here/Reproducers/$target/" -print_final_stats=1 \
       "$@" "$work" "$here/Corpus/$target" $(extra_seeds "$target") ;;
 esac

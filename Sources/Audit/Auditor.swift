@@ -32,11 +32,14 @@ public enum AuditError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingPath(String)
     /// A `--project` does not exist (or has no `project.pbxproj`).
     case missingProject(String)
+    /// A `--project`'s `project.pbxproj` is there but cannot be read (a FIFO, a device, a directory, too large).
+    case unreadableProject(String, reason: String)
 
     public var description: String {
         switch self {
         case let .missingPath(path): "cannot read '\(path)': no such directory"
         case let .missingProject(path): "cannot read '\(path)': no such project (expected \(path)/project.pbxproj)"
+        case let .unreadableProject(path, reason): "cannot read '\(path)/project.pbxproj': \(reason)"
         }
     }
 }
@@ -71,7 +74,8 @@ public struct Auditor: Sendable {
         } else {
             paths = options.projects.map { BuildSettingPath.standardized($0) }
             for path in paths where files.contents(of: BuildSettingPath.join(path, "project.pbxproj")) == nil {
-                throw .missingProject(path)
+                let reason = files.unreadableReason(BuildSettingPath.join(path, "project.pbxproj"))
+                throw reason == "no such file" ? .missingProject(path) : .unreadableProject(path, reason: reason)
             }
         }
         var report = AuditReport()
@@ -161,7 +165,7 @@ public struct Auditor: Sendable {
             contexts[index].intentDefinitions = (own + unclaimedDefinitions).compactMap { definitionFiles[$0] }
         }
 
-        let phraseFiles = repository.phraseFiles.compactMap { file in files.contents(of: file).map { PhraseLocalizationFile.read($0, path: file) } }
+        let phraseFiles = repository.phraseFiles.map { PhraseLocalizationFile.read($0, files: files) }
         let intentClasses = Set(definitionFiles.values.flatMap { (try? $0.get())?.classNames ?? [] })
         let checks = CrossChecks(contexts: contexts, phraseFiles: phraseFiles, intentClasses: intentClasses, files: files)
         // A file shared by several targets (an xcconfig, an intent definition) reports a problem once.

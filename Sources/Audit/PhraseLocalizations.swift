@@ -2,6 +2,7 @@ import Foundation
 import Diagnostics
 import JSON
 import PropertyList
+import XcodeProject
 
 /// One localized phrase of an `AppShortcuts.xcstrings` or `*.lproj/AppShortcuts.strings` file: the source
 /// phrase it translates (the key) and the localized text, each with where it is written.
@@ -28,6 +29,23 @@ struct PhraseLocalizationFile: Sendable {
         guard name == "AppShortcuts.strings" else { return false }
         let components = path.split(separator: "/")
         return components.count >= 2 && components[components.count - 2].hasSuffix(".lproj")
+    }
+
+    /// 4 MiB: App Shortcut phrases in every language take kilobytes (the corpus' largest catalog is 18 KB),
+    /// and reading a catalog with the places of its values costs about 30 times its size.
+    static let maximumSize = 4 << 20
+
+    /// Reads the file shown as `path`; one that cannot be read (too large, not a regular file) or does not
+    /// parse gives a located diagnostic.
+    static func read(_ path: String, files: ProjectFiles) -> Result<PhraseLocalizationFile, Diagnostic> {
+        do throws(PropertyListReadError) {
+            return read(try files.read(path, maximumSize: maximumSize), path: path)
+        } catch {
+            var reason = error.description
+            if case let .unreadableFile(_, why) = error { reason = why.replacingOccurrences(of: "for a property list", with: "for a phrase file") }
+            return .failure(Diagnostic(.warning, .auditFileUnreadable, "cannot read the phrases: \(reason)",
+                                       at: SourceLocation(file: path, line: 1, column: 1)))
+        }
     }
 
     /// Reads `data` of the file shown as `path`; a file that does not parse gives a located diagnostic.

@@ -11,7 +11,8 @@ enum Suppression {
         var lines: [String: [Substring]] = [:]
         return diagnostics.filter { diagnostic in
             let file = diagnostic.location.file
-            guard file.hasSuffix(".swift") else { return true }
+            // A file that could not be read (a 100 MB one, a FIFO) is not read again for its comments.
+            guard file.hasSuffix(".swift"), diagnostic.rule != .auditFileUnreadable else { return true }
             if lines[file] == nil {
                 let text = files.contents(of: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 lines[file] = text.split(separator: "\n", omittingEmptySubsequences: false)

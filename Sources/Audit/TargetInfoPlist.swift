@@ -26,9 +26,11 @@ struct TargetInfoPlist {
             self.path = path
             guard let data = project.files.contents(of: path) else {
                 let location = resolved.settings["INFOPLIST_FILE"]?.origin.location ?? target.location
+                let reason = project.files.unreadableReason(path)
                 diagnostics.append(Diagnostic(
-                    .error, .infoPlistMissing,
-                    "target \(target.name): INFOPLIST_FILE names '\(path)', which does not exist", at: location))
+                    .error, .infoPlistMissing, reason == "no such file"
+                        ? "target \(target.name): INFOPLIST_FILE names '\(path)', which does not exist"
+                        : "target \(target.name): INFOPLIST_FILE names '\(path)', which cannot be read: \(reason)", at: location))
                 return
             }
             let document: PropertyListDocument

@@ -23,7 +23,7 @@ enum SourcePrefilter {
     }
 
     /// Whether `bytes` may declare `name`: it occurs as a whole word right after `let`, `var`, `func`, `case`,
-    /// a type keyword or a `,` (a case list or a multi-binding `let`).
+    /// a type keyword or a `,` (a case list or a multi-binding `let`), whitespace (line breaks included) between.
     static func mayDeclare(_ name: String, in bytes: UnsafeRawBufferPointer) -> Bool {
         var from = 0
         let length = name.utf8.count
@@ -31,7 +31,7 @@ enum SourcePrefilter {
             from = start + length
             guard isWordBoundary(bytes, start - 1), isWordBoundary(bytes, start + length) else { continue }
             var cursor = start - 1
-            while cursor >= 0, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor -= 1 }
+            while cursor >= 0, isWhitespace(bytes[cursor]) { cursor -= 1 }
             guard cursor >= 0 else { continue }
             if bytes[cursor] == UInt8(ascii: ",") { return true }
             let end = cursor + 1
@@ -45,6 +45,13 @@ enum SourcePrefilter {
     private static let declarationKeywords: Set<String> = [
         "let", "var", "func", "case", "enum", "struct", "class", "extension", "actor", "protocol", "typealias",
     ]
+
+    /// What SwiftParser steps over between a keyword and a name: whitespace, a line break too (`let` at the
+    /// end of a line, the name on the next), NUL (the compiler warns, then skips it) and any other control
+    /// character (an error, read as stray text: the declaration is still there).
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte == 0x7F
+    }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80

@@ -72,7 +72,7 @@ package struct SwiftFactsExtractor: Sendable {
         let next = WorkCounter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(options.concurrency, files.count))) { _ in
             while let index = next.take(below: files.count) {
-                guard let data = try? Data(contentsOf: URL(fileURLWithPath: files[index].path), options: .mappedIfSafe) else { continue }
+                guard let data = try? SwiftSourceReader.contents(ofFile: files[index].path) else { continue }
                 counts.store(data.withUnsafeBytes { SwiftFileScanner.parseOnly($0) }, at: index)
             }
         }
@@ -86,15 +86,15 @@ package struct SwiftFactsExtractor: Sendable {
     private func extractWithParser(_ files: [SwiftSourceFile]) -> SwiftTargetFacts {
         var facts = SwiftTargetFacts()
         facts.swiftFiles = files.count
-        let contents: [Result<Data, Error>] = files.map { file in
-            Result { try Data(contentsOf: URL(fileURLWithPath: file.path), options: .mappedIfSafe) }
+        let contents: [Result<Data, SwiftSourceReader.Unreadable>] = files.map { file in
+            Result { () throws(SwiftSourceReader.Unreadable) in try SwiftSourceReader.contents(ofFile: file.path) }
         }
         var pending: Set<Int> = []
         var selected: [Int] = []
         for (index, content) in contents.enumerated() {
             switch content {
             case .failure(let error):
-                facts.unreadableFiles.append((files[index].displayPath, (error as NSError).localizedDescription))
+                facts.unreadableFiles.append((files[index].displayPath, error.reason))
             case .success(let data):
                 let triggered = !options.usePrefilter
                     || data.withUnsafeBytes { SourcePrefilter.mentions($0, anyOf: SourcePrefilter.triggers) }
@@ -134,7 +134,7 @@ package struct SwiftFactsExtractor: Sendable {
         return facts
     }
 
-    private func parse(_ indices: [Int], files: [SwiftSourceFile], contents: [Result<Data, Error>]) -> [FileScan] {
+    private func parse(_ indices: [Int], files: [SwiftSourceFile], contents: [Result<Data, SwiftSourceReader.Unreadable>]) -> [FileScan] {
         let results = ConcurrentResults<FileScan>(count: indices.count)
         let workers = max(1, min(options.concurrency, indices.count))
         let next = WorkCounter()

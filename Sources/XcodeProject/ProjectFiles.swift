@@ -1,4 +1,5 @@
 import Foundation
+public import PropertyList
 
 /// Maps the paths the model shows (relative to a root folder, e.g. a repository; or absolute) to the
 /// file system, and reads what the project reader needs: xcconfig text, folder listings.
@@ -13,8 +14,28 @@ public struct ProjectFiles: Sendable {
         path.hasPrefix("/") || root == "." || root.isEmpty ? path : BuildSettingPath.join(root, path)
     }
 
+    /// The bytes of the regular file at a shown path, or why it cannot be read. A repository is nobody's
+    /// to trust: a FIFO, a device (a link to `/dev/zero`), a directory or a file above the size limit is
+    /// refused before a byte is read (`PropertyListReader.contents(ofFile:)`), never waited on or read whole.
+    /// - Throws: `PropertyListReadError.unreadableFile(path:reason:)` naming `path`.
+    public func read(_ path: String, maximumSize: Int = PropertyListReader.maximumInputSize) throws(PropertyListReadError) -> Data {
+        try PropertyListReader.contents(ofFile: fileSystemPath(path), displayPath: path, maximumSize: maximumSize)
+    }
+
+    /// ``read(_:maximumSize:)``, nil when the file cannot be read.
     public func contents(of path: String) -> Data? {
-        FileManager.default.contents(atPath: fileSystemPath(path))
+        try? read(path)
+    }
+
+    /// Why ``contents(of:)`` gives nil for `path` ("no such file", "not a regular file (a FIFO)", …).
+    public func unreadableReason(_ path: String) -> String {
+        do throws(PropertyListReadError) {
+            _ = try read(path)
+            return "cannot be read"
+        } catch {
+            guard case let .unreadableFile(_, reason) = error else { return error.description }
+            return reason
+        }
     }
 
     public func isDirectory(_ path: String) -> Bool {

@@ -106,10 +106,13 @@ public struct XCConfigReader: Sendable {
             return
         }
         guard let data = files.contents(of: included) else {
-            if !isOptional {
-                file.diagnostics.append(Diagnostic(
-                    .warning, .xcconfigIncludeMissing, "included file '\(name)' does not exist (looked for \(included))",
-                    at: location))
+            let reason = files.unreadableReason(included)
+            // `#include?` skips a file that is not there, not one that is there and cannot be read (a FIFO).
+            if !isOptional || reason != "no such file" {
+                let message = reason == "no such file"
+                    ? "included file '\(name)' does not exist (looked for \(included))"
+                    : "cannot read included file '\(name)' (\(included)): \(reason)"
+                file.diagnostics.append(Diagnostic(.warning, .xcconfigIncludeMissing, message, at: location))
             }
             return
         }

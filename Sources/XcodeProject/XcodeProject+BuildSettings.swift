@@ -79,8 +79,11 @@ extension XcodeProject {
         diagnostics: inout [Diagnostic], files read: inout [String]
     ) -> [BuildSettingAssignment] {
         guard let filePath = path.filePath, let file = XCConfigReader(files: files).read(filePath, level: level) else {
+            let reason = path.filePath.map(files.unreadableReason) ?? "no such file"
             diagnostics.append(Diagnostic(
-                .warning, .xcconfigMissing, "base configuration file '\(path)' does not exist; its settings are not applied",
+                .warning, .xcconfigMissing, reason == "no such file"
+                    ? "base configuration file '\(path)' does not exist; its settings are not applied"
+                    : "cannot read base configuration file '\(path)': \(reason); its settings are not applied",
                 at: location ?? SourceLocation(file: BuildSettingPath.join(self.path, "project.pbxproj"), line: 1, column: 1)))
             return []
         }

@@ -139,13 +139,29 @@ struct XcodeProjectBuilder {
             }
             chain.append(parent)
         }
-        guard var path = base else { return nil }
-        for member in chain.reversed() {
+        guard var path = base else {
+            for member in chain { resolvedPaths[member.id] = .some(nil) }
+            return nil
+        }
+        for (position, member) in chain.reversed().enumerated() {
             path = Self.appending(member.string("path") ?? "", to: path)
+            // Groups nested thousands deep make paths (and their sum) grow without bound: a path no file
+            // system opens is not resolved, and what is under it neither.
+            guard path.description.utf8.count <= Self.maximumPathLength else {
+                graph.report(
+                    .projectInvalidObject,
+                    "\(member.isa) \(member.id) is nested so deep that its path is longer than \(Self.maximumPathLength) bytes (PATH_MAX): paths under it are not resolved",
+                    at: PropertyListPath([.key("objects"), .key(member.id)]))
+                for unresolved in chain.reversed().dropFirst(position) { resolvedPaths[unresolved.id] = .some(nil) }
+                return nil
+            }
             resolvedPaths[member.id] = path
         }
         return path
     }
+
+    /// PATH_MAX on Linux (macOS: 1,024): no longer path can be opened.
+    static let maximumPathLength = 4096
 
     private func anchor(_ tree: String, path: String) -> ProjectPath {
         switch tree {

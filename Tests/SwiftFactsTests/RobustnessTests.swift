@@ -28,13 +28,16 @@ struct RobustnessTests {
         }
         let facts = try SwiftFactsExtractor().extract(files)
         #expect(facts.created.map { "\($0.position) \($0.resolved ?? "nil")" } == [
-            "Binary.swift:1:30 ok",
             "Deep.swift:1:38 nil",
             "DeepClosure.swift:1:45 y",
             // The literal has no closing quote: a syntax error, not a value.
             "Unterminated.swift:1:38 nil",
         ])
-        #expect(facts.swiftFiles == 5 && facts.parsedFiles.count == 4)
+        // Binary junk is not UTF-8, which the compiler refuses ("invalid UTF-8 found in source file"): not parsed.
+        #expect(facts.unreadableFiles.map { "\($0.file): \($0.reason)" } == [
+            "Binary.swift: not UTF-8 text (invalid byte at offset 35), as the compiler would refuse it: not parsed",
+        ])
+        #expect(facts.swiftFiles == 5 && facts.parsedFiles.count == 3)
     }
 
     @Test("every app of the corpus: each position names a line of its file and a column within it",

@@ -49,7 +49,8 @@ public enum FuzzChecks {
         }
     }
 
-    /// A project.pbxproj read into the model, and every target's build settings evaluated.
+    /// A project.pbxproj read into the model, every target's build settings evaluated, and its sources
+    /// resolved through the groups (cycles, dangling references), build phases and local packages.
     public static func pbxproj(_ bytes: UnsafeRawBufferPointer) {
         let reader = XcodeProjectReader(files: ProjectFiles(root: "/nonexistent-fuzz-root"))
         do throws(XcodeProjectReadError) {
@@ -58,7 +59,11 @@ public enum FuzzChecks {
                 let settings = project.buildSettings(for: target)
                 _ = project.infoPlistPath(settings)
                 _ = settings.diagnostics.map(\.description)
+                _ = project.sourceFiles(of: target).count
+                _ = project.swiftFiles(of: target).count
+                for package in project.linkedLocalPackages(of: target) { _ = project.swiftFiles(of: package).count }
             }
+            _ = project.diagnostics.map(\.description)
         } catch {
             _ = "\(error)"
         }
@@ -80,5 +85,26 @@ public enum FuzzChecks {
     public static func bridgeManifest(_ bytes: UnsafeRawBufferPointer) {
         let reading = BridgeManifestReader().read(Data(bytes), file: "fuzz-Bridge.plist")
         _ = reading.diagnostics.map(\.description)
+    }
+}
+
+extension FuzzChecks {
+    /// An app model read from bytes; a model read without errors, written again (`AppModelWriter`),
+    /// must read back as the same model, without errors.
+    public static func appModel(_ bytes: UnsafeRawBufferPointer) {
+        let reading = AppModelReader().read(Data(bytes), file: "fuzz-AppModel.plist")
+        _ = reading.diagnostics.map(\.description)
+        guard let model = reading.model else { return }
+        let written: Data
+        do throws(PropertyListWriteError) {
+            written = try AppModelWriter().data(model)
+        } catch {
+            return  // a clear refusal is an answer
+        }
+        let again = AppModelReader().read(written, file: "round-trip-AppModel.plist")
+        guard let back = again.model else {
+            fatalError("a written app model does not read back:\n" + again.diagnostics.map(\.description).joined(separator: "\n"))
+        }
+        guard back == model else { fatalError("an app model round trip changed the model") }
     }
 }

@@ -59,7 +59,7 @@ enum AuditCommand: Command {
             progress.finish()
             switch error {
             case .missingPath: throw CommandError.noInput("cannot read '\(shownRoot)': no such directory")
-            case .missingProject: throw CommandError.noInput(error.description)
+            case .missingProject, .unreadableProject: throw CommandError.noInput(error.description)
             }
         }
         progress.finish()

@@ -1,0 +1,1 @@
+../../../Sources/Audit/PhraseLocalizations.swift
