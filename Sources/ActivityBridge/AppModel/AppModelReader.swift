@@ -18,6 +18,9 @@ enum AppModelKey {
 public struct AppModelReading: Sendable {
     public var model: AppModel?
     public var diagnostics: [Diagnostic]
+    /// Where the file's values are (nil when it is not a property list): what places later
+    /// findings about the model, such as an unexpanded `$(…)` in a declared type during a replay.
+    public var locations: PropertyListLocations?
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -80,7 +83,7 @@ public struct AppModelReader: Sendable {
         if let model, !parser.context.hasErrors { parser.checkWithIntentKit(model) }
         let diagnostics = parser.context.diagnostics
         let hasErrors = diagnostics.contains { $0.severity == .error }
-        return AppModelReading(model: hasErrors ? nil : model, diagnostics: diagnostics)
+        return AppModelReading(model: hasErrors ? nil : model, diagnostics: diagnostics, locations: document.locations)
     }
 }
 

@@ -28,6 +28,8 @@ enum AppModelFiles {
         /// As the user gave it, and resolved.
         var path: String
         var resolvedPath: String
+        /// Where the file's values are, for findings about the model (``AppModelReading/locations``).
+        var locations: PropertyListLocations?
     }
 
     /// ``load(_:consequence:context:)`` keeping each model's file.
@@ -43,7 +45,7 @@ enum AppModelFiles {
             }
             context.standardError.write(reading.diagnostics.map(\.textLines).joined())
             if let model = reading.model {
-                models.append(File(model: model, path: path, resolvedPath: context.resolve(path)))
+                models.append(File(model: model, path: path, resolvedPath: context.resolve(path), locations: reading.locations))
             } else {
                 broken.append("'\(path)'")
             }

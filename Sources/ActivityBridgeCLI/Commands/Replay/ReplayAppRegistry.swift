@@ -1,5 +1,4 @@
 import ActivityBridge
-import PropertyList
 
 /// How `replay` finds the app a script names: the apps linked into the binary
 /// (``CommandContext/apps``) and the `--app-model` files, the models winning by name as the user
@@ -16,15 +15,8 @@ enum ReplayAppRegistry {
         context: CommandContext, models: [AppModelFiles.File] = [], manifests: [String: (path: String, displayPath: String)] = [:]
     ) -> ReplayRunner {
         let factories = models.map { file in
-            ModelReplayApp.factory(for: file.model, bridgeManifest: manifests[file.model.name], locations: locations(of: file))
+            ModelReplayApp.factory(for: file.model, bridgeManifest: manifests[file.model.name], locations: file.locations)
         }
         return ReplayRunner(apps: context.apps, appFactories: factories, bridgeRoute: bridgeRoute, currentDirectory: context.currentDirectory)
-    }
-
-    /// Where the model file's values are, for warnings about its declared types; the file was read
-    /// a moment ago (``AppModelFiles``), so a failure here only costs the locations.
-    private static func locations(of file: AppModelFiles.File) -> PropertyListLocations? {
-        guard let data = try? PropertyListReader.contents(ofFile: file.resolvedPath, displayPath: file.path) else { return nil }
-        return (try? PropertyListReader(options: .init(recordLocations: true)).read(data, file: file.path))?.locations
     }
 }
