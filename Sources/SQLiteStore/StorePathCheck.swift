@@ -11,6 +11,11 @@ enum StorePathCheck {
             if isDirectory.boolValue {
                 throw SQLiteError(code: .cannotOpenIsDirectory, message: "'\(path)' is a directory, not a SQLite database", path: path)
             }
+            // SQLite would block opening a FIFO and read a device without end: only a regular file
+            // (through any links) can be a database.
+            if let kind = nonRegularKind(path) {
+                throw SQLiteError(code: .cannotOpen, message: "'\(path)' is not a regular file (\(kind)), not a SQLite database", path: path)
+            }
             guard mode != .readOnly else { return }
             // Root may write any file, so also honour the file's own mode: a file nobody may
             // write is read-only by intent, and a store must not change it.
@@ -35,6 +40,20 @@ enum StorePathCheck {
         }
         if !fileManager.isWritableFile(atPath: parent) {
             throw SQLiteError(code: .cannotOpen, message: "cannot create '\(path)': directory '\(parent)' is not writable", path: path)
+        }
+    }
+
+    /// What `path` is (following links) when it exists and is not a regular file: `a FIFO`,
+    /// `a device`, `a socket`; nil for a regular file or when it cannot be examined.
+    static func nonRegularKind(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a file"
         }
     }
 

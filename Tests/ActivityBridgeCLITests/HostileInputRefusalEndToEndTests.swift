@@ -124,4 +124,26 @@ struct HostileInputRefusalEndToEndTests {
                 "  ERROR Hostile-script.plist:1:1: error: cannot read script: \(kind.reason) [replay-script]\n"), "\(run.result.standardOutput)")
         }
     }
+
+    /// A SQLite store that is a FIFO or a device: SQLite itself would block opening the FIFO, so the
+    /// store refuses both before SQLite sees them (exit 66, the path and what it is named).
+    @Test("a donation or intent store that is a FIFO or a device: refused before SQLite opens it, exit 66",
+          arguments: [["donations", "stats", "--store", "Hostile.sqlite"], ["intents", "list", "--store", "Hostile.sqlite"],
+                      ["migrate", "--from", "Hostile.sqlite", "--to", "intents.sqlite", "--manifest", "Bridge.plist"]],
+          [Kind.fifo, Kind.devZero])
+    func storeNotARegularFile(command: [String], kind: Kind) throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try kind.make(directory.appendingPathComponent("Hostile.sqlite").path)
+        try FileManager.default.copyItem(at: BuiltBinary.packageRoot.appendingPathComponent("Plists/WalkMate-Bridge.plist"),
+                                         to: directory.appendingPathComponent("Bridge.plist"))
+        let run = try MeasuredRun.run(command, in: directory)
+        run.expectBounded()
+        #expect(run.result.status == 66, "\(run.result.standardError)")
+        #expect(run.result.standardError.contains(
+            "'\(directory.appendingPathComponent("Hostile.sqlite").path)' is not a regular file (\(kind == .fifo ? "a FIFO" : "a device")), not a SQLite database"),
+            "\(run.result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("intents.sqlite").path), "nothing was created")
+    }
+
 }
