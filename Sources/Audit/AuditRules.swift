@@ -2,7 +2,7 @@ public import Diagnostics
 import ActivityKit
 import XcodeProject
 
-// The rules of `activity-bridge audit` (../shared/spec/audit.md, "Rules"), beside the `validate` rules it
+// The rules of `activity-bridge audit` (ActivityBridgeCLI.docc, `audit`, "Rules"), beside the `validate` rules it
 // also applies to each target's expanded Info.plist and the project reader's own findings.
 
 extension Diagnostic.Rule {

@@ -44,7 +44,7 @@ public enum AuditError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Audits a repository (../shared/spec/audit.md): finds its Xcode projects, evaluates each app target's build
+/// Audits a repository (Audit.docc; the rules in ActivityBridgeCLI.docc, `audit`): finds its Xcode projects, evaluates each app target's build
 /// settings, reads its Info.plist, Swift facts, phrase localizations and intent definitions, and cross-checks
 /// them. Paths in the report are relative to `root`.
 ///

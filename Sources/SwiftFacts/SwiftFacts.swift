@@ -1,6 +1,6 @@
 import Foundation
 
-// The facts `audit` needs from a target's Swift files (../shared/spec/audit.md, "What is found in Swift code").
+// The facts `audit` needs from a target's Swift files (the Audit catalog, Audit.docc, and the `audit` section of ActivityBridgeCLI.docc).
 // Every fact keeps its place: file (the caller's display path), line and column, both 1-based; columns count
 // characters (Unicode scalars), as the audit's other diagnostics do.
 

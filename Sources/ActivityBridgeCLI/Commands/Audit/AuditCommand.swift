@@ -5,7 +5,7 @@ import Foundation
 /// `activity-bridge audit [--format text|json|sarif|html] [-o OUT] [--project PATH.xcodeproj]... [--target NAME]...
 /// [--configuration NAME] [--define NAME=VALUE]... [--disable RULE]... [--warnings-as-errors] [--emit-app-model DIR] [PATH]`
 ///
-/// Checks a repository the way Xcode and the device would (../shared/spec/audit.md): its Xcode projects, each
+/// Checks a repository the way Xcode and the device would (ActivityBridgeCLI.docc, "Command line", `audit`): its Xcode projects, each
 /// app and extension target's build settings, expanded Info.plist, Swift sources, phrase localizations and
 /// intent definitions, cross-checked. `--format html` is the migration report, one self-contained page.
 /// `--emit-app-model DIR` writes each app target's app model (app-model.md) to `DIR/<Target>.app.plist`.
