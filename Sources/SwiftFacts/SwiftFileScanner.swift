@@ -18,7 +18,9 @@ enum SwiftFileScanner {
     }
 }
 
-private final class ScanningVisitor: SyntaxVisitor {
+/// The visitor behind ``SwiftFileScanner``; its call and userInfo readers are in
+/// ScanningVisitor+Calls.swift and ScanningVisitor+UserInfo.swift.
+final class ScanningVisitor: SyntaxVisitor {
     let bytes: UnsafeRawBufferPointer
     let lines: SourceLineTable
     var scan: FileScan
@@ -286,91 +288,6 @@ private final class ScanningVisitor: SyntaxVisitor {
         return visitCall(node, name: calleeName, base: calleeBase)
     }
 
-    func visitCall(_ node: FunctionCallExprSyntax, name: String, base: ExprSyntax?) -> SyntaxVisitorContinueKind {
-        let first = node.arguments.first
-        switch name {
-        case "NSUserActivity":
-            guard let first, first.label?.text == "activityType" else { break }
-            var site = FoundActivitySite(kind: .activityInitializer, value: written(first.expression), position: position(first.expression))
-            if let (variable, following) = assignedVariable(of: node) {
-                (site.userInfoKeys, site.requiredUserInfoKeys) = userInfoWrites(to: variable, in: following)
-            }
-            scan.activitySites.append(site)
-        case "userActivity":
-            // SwiftUI's modifier always takes its closure; a method of the app's own of that name does not count.
-            guard let first, first.label == nil, hasClosure(node) else { break }
-            var site = FoundActivitySite(kind: .userActivityModifier, value: written(first.expression), position: position(first.expression))
-            if let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self) {
-                let variable = closureParameter(closure, shorthand: node.arguments.contains { $0.label?.text == "element" } ? "$1" : "$0")
-                (site.userInfoKeys, site.requiredUserInfoKeys) = userInfoWrites(to: variable, in: Array(closure.statements))
-            }
-            scan.activitySites.append(site)
-        case "onContinueUserActivity":
-            guard let first, first.label == nil, hasClosure(node) else { break }
-            scan.activitySites.append(FoundActivitySite(kind: .onContinueUserActivity, value: written(first.expression),
-                                                        position: position(first.expression)))
-        case "contains":
-            guard let array = base?.as(ArrayExprSyntax.self), node.arguments.count == 1, let first,
-                  first.label == nil, isActivityType(first.expression) else { break }
-            for element in array.elements {
-                scan.activitySites.append(FoundActivitySite(kind: .containsCheck, value: written(element.expression),
-                                                            position: position(element.expression)))
-            }
-        case "AppShortcut":
-            guard node.arguments.contains(where: { $0.label?.text == "intent" }) else { break }
-            scan.shortcuts.append(shortcut(node))
-        default:
-            break
-        }
-        return .visitChildren
-    }
-
-    /// A trailing closure, or a last argument that is a closure or labeled `perform:`.
-    func hasClosure(_ node: FunctionCallExprSyntax) -> Bool {
-        guard node.trailingClosure == nil else { return true }
-        guard node.arguments.count > 1, let last = node.arguments.last else { return false }
-        return last.label?.text == "perform" || last.expression.is(ClosureExprSyntax.self)
-    }
-
-    func shortcut(_ node: FunctionCallExprSyntax) -> FoundShortcut {
-        var found = FoundShortcut(intent: "", position: position(node.calledExpression), enclosingTypes: [], phrases: [])
-        var qualified: [String] = []
-        for scope in typeScopes {
-            qualified.append(scope)
-            found.enclosingTypes.append(qualified.joined(separator: "."))
-        }
-        for argument in node.arguments {
-            switch argument.label?.text {
-            case "intent":
-                if let call = argument.expression.as(FunctionCallExprSyntax.self) {
-                    found.intent = call.calledExpression.trimmedDescription
-                } else {
-                    found.intent = argument.expression.trimmedDescription
-                }
-            case "phrases":
-                guard let array = argument.expression.as(ArrayExprSyntax.self) else {
-                    found.phrases.append(ShortcutPhraseFact(text: argument.expression.trimmedDescription, isLiteral: false,
-                                                            position: position(argument.expression)))
-                    continue
-                }
-                for element in array.elements {
-                    let expression = element.expression
-                    if let literal = expression.as(StringLiteralExprSyntax.self) {
-                        found.phrases.append(ShortcutPhraseFact(text: literal.segments.trimmedDescription, isLiteral: true,
-                                                                position: position(literal)))
-                    } else {
-                        found.phrases.append(ShortcutPhraseFact(text: expression.trimmedDescription, isLiteral: false,
-                                                                position: position(expression)))
-                    }
-                }
-            case "shortTitle": found.shortTitle = written(argument.expression)
-            case "systemImageName": found.systemImageName = written(argument.expression)
-            default: break
-            }
-        }
-        return found
-    }
-
     // MARK: Handled types: comparisons and switches
 
     /// `….activityType` or a variable named `activityType` / `userActivityType`.
@@ -442,108 +359,6 @@ private final class ScanningVisitor: SyntaxVisitor {
             }
         }
         return .visitChildren
-    }
-
-    // MARK: userInfo at a creation site
-
-    /// The variable an `NSUserActivity(…)` is bound or assigned to, and the statements after it in its block.
-    func assignedVariable(of call: FunctionCallExprSyntax) -> (String, [CodeBlockItemSyntax])? {
-        var variable: String?
-        var node = Syntax(call)
-        while let parent = node.parent {
-            if variable == nil {
-                if let binding = parent.as(PatternBindingSyntax.self) {
-                    variable = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-                    if variable == nil { return nil }
-                } else if let sequence = parent.as(SequenceExprSyntax.self) {
-                    let elements = Array(sequence.elements)
-                    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                          elements[2].position <= call.position, call.endPosition <= elements[2].endPosition else { return nil }
-                    let target = elements[0].trimmedDescription
-                    variable = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target
-                }
-            }
-            if let item = parent.as(CodeBlockItemSyntax.self) {
-                guard let variable, let list = item.parent?.as(CodeBlockItemListSyntax.self),
-                      let index = list.firstIndex(where: { $0.id == item.id }) else { return nil }
-                return (variable, Array(list[list.index(after: index)...]))
-            }
-            if parent.is(ClosureExprSyntax.self) || parent.is(MemberBlockItemSyntax.self) { return nil }
-            node = parent
-        }
-        return nil
-    }
-
-    func closureParameter(_ closure: ClosureExprSyntax, shorthand: String) -> String {
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let names)?: return names.last?.name.text ?? shorthand
-        case .parameterClause(let clause)?: return clause.parameters.last?.firstName.text ?? shorthand
-        case nil: return shorthand
-        @unknown default: return shorthand
-        }
-    }
-
-    /// The `userInfo` keys and `requiredUserInfoKeys` these statements write to `variable`: assignments of a
-    /// dictionary or array literal, `variable.userInfo?["key"] = …`, `variable.addUserInfoEntries(from: [...])`.
-    /// A write this cannot read makes that half unknown (nil).
-    func userInfoWrites(to variable: String, in statements: [CodeBlockItemSyntax]) -> ([WrittenValue]?, [WrittenValue]?) {
-        var keys: [WrittenValue] = [], keysKnown = true, keysWritten = false
-        var required: [WrittenValue] = [], requiredKnown = true, requiredWritten = false
-        func names(_ base: ExprSyntax?) -> Bool {
-            guard var text = base?.trimmedDescription else { return false }
-            while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
-            if text.hasPrefix("self.") { text.removeFirst(5) }
-            return text == variable
-        }
-        func property(_ expression: ExprSyntax) -> String? {
-            var current = expression
-            while let inner = current.as(OptionalChainingExprSyntax.self)?.expression ?? current.as(ForceUnwrapExprSyntax.self)?.expression {
-                current = inner
-            }
-            guard let member = current.as(MemberAccessExprSyntax.self), names(member.base) else { return nil }
-            return member.declName.baseName.text
-        }
-        func dictionaryKeys(_ expression: ExprSyntax) -> [WrittenValue]? {
-            guard let dictionary = expression.as(DictionaryExprSyntax.self) else { return nil }
-            guard case .elements(let elements) = dictionary.content else { return [] }
-            return elements.map { written($0.key) }
-        }
-        func arrayElements(_ expression: ExprSyntax) -> [WrittenValue]? {
-            if let array = expression.as(ArrayExprSyntax.self) { return array.elements.map { written($0.expression) } }
-            if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Set",
-               call.arguments.count == 1, let only = call.arguments.first { return arrayElements(only.expression) }
-            return nil
-        }
-        for statement in statements {
-            let expression = statement.item.as(ExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression
-            if let call = expression?.as(FunctionCallExprSyntax.self),
-               let member = call.calledExpression.as(MemberAccessExprSyntax.self), names(member.base),
-               member.declName.baseName.text == "addUserInfoEntries", let argument = call.arguments.first {
-                keysWritten = true
-                if let added = dictionaryKeys(argument.expression) { keys += added } else { keysKnown = false }
-                continue
-            }
-            guard let sequence = expression?.as(SequenceExprSyntax.self) else { continue }
-            let elements = Array(sequence.elements)
-            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
-            let target = elements[0], value = elements[2]
-            if let subscriptCall = target.as(SubscriptCallExprSyntax.self), property(subscriptCall.calledExpression) == "userInfo" {
-                keysWritten = true
-                if let key = subscriptCall.arguments.first, subscriptCall.arguments.count == 1 { keys.append(written(key.expression)) } else { keysKnown = false }
-                continue
-            }
-            switch property(target) {
-            case "userInfo":
-                keysWritten = true
-                if let assigned = dictionaryKeys(value) { keys = assigned; keysKnown = true } else { keysKnown = false }
-            case "requiredUserInfoKeys":
-                requiredWritten = true
-                if let assigned = arrayElements(value) { required = assigned; requiredKnown = true } else { requiredKnown = false }
-            default:
-                break
-            }
-        }
-        return (keysWritten && keysKnown ? keys : nil, requiredWritten && requiredKnown ? required : nil)
     }
 }
 #endif
