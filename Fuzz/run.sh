@@ -5,6 +5,8 @@
 #                                new crashes are written to Fuzz/Reproducers/TARGET/
 #   Fuzz/run.sh --regress        run each harness once over Fuzz/Corpus/TARGET, Fuzz/Reproducers/TARGET
 #                                (and the repository's own samples of that format); exit 1 if any crashes
+#   Fuzz/run.sh --smoke SECONDS  fuzz every target for SECONDS from its seeds alone (CI's short timed run);
+#                                a finding is printed (and kept under Fuzz/.build/smoke/), exit 1
 #
 # Exit 77 (with the reason) when this machine cannot build libFuzzer harnesses; .ci/run skips then.
 # Build: a release build of Fuzz/Package.swift with -sanitize=fuzzer,address, linked with lld
@@ -18,12 +20,15 @@ flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xsw
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:handle_abort=1:allocator_may_return_null=1}"
 
-# The repository's own files of a format are seeds too (kept where they are, not copied).
+# The repository's own files of a format are seeds too (files or directories, kept where they are).
 extra_seeds() {
   case "$1" in
     replay-script) echo "$repo/Samples/Replays" ;;
     bridge-manifest | plist-xml) echo "$repo/Plists" ;;
     app-model) echo "$repo/Samples/AppModels" ;;
+    pbxproj | plist-openstep) echo "$repo"/Samples/Repositories/*/*.xcodeproj/project.pbxproj ;;
+    xcconfig) echo "$repo"/Samples/Repositories/*/Configurations ;;
+    xcstrings) echo "$repo"/Samples/Repositories/*/*/Intents/AppShortcuts.xcstrings ;;
   esac
 }
 
@@ -46,6 +51,21 @@ build() {
     tail -30 "$here/.build-log.txt"; echo "the fuzz harnesses do not build"; exit 1
   fi
   bin="$(cd "$here" && swift build "${flags[@]}" --show-bin-path)"
+}
+
+# Fuzz one target: fuzz TARGET SECONDS WORK_CORPUS ARTIFACT_DIR [libFuzzer arguments...]
+fuzz() {
+  local target="$1" seconds="$2" work="$3" artifacts="$4"; shift 4
+  mkdir -p "$work" "$artifacts"
+  # libFuzzer takes corpus directories only: seed files of the repository's own are copied into the work corpus.
+  local seed seed_dirs=()
+  for seed in $(extra_seeds "$target"); do
+    if [ -d "$seed" ]; then seed_dirs+=("$seed"); else cp "$seed" "$work/seed-$(echo "$seed" | cksum | cut -d' ' -f1)"; fi
+  done
+  # -error_exitcode=1: libFuzzer's default for a finding is 77, which here means "skipped".
+  "$bin/fuzz-$target" -max_total_time="$seconds" -error_exitcode=1 -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+    -dict="$here/Dictionaries/$target.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
+    "$@" "$work" "$here/Corpus/$target" ${seed_dirs[@]+"${seed_dirs[@]}"}
 }
 
 # fuzz-swift-facts needs the toolchain's SwiftParser host libraries, found as Package.swift finds them
@@ -81,16 +101,32 @@ case "${1:-}" in
     done
     echo "regression replay: $((SECONDS - started)) s"
     exit $failed ;;
-  "" | -h | --help) sed -n '2,10p' "$0"; exit 2 ;;
+  --smoke)
+    seconds="${2:?usage: Fuzz/run.sh --smoke SECONDS}"
+    build
+    failed=0; started=$SECONDS; smoke="$here/.build/smoke"; rm -rf "$smoke"; mkdir -p "$smoke"
+    for target in "${targets[@]}"; do
+      if [ "$target" = swift-facts ] && swift_parser_missing; then continue; fi
+      if fuzz "$target" "$seconds" "$smoke/corpus/$target" "$smoke/findings/$target" > "$smoke/$target.log" 2>&1; then
+        echo "fuzz-$target: $(grep -o 'stat::number_of_executed_units: [0-9]*' "$smoke/$target.log" | grep -o '[0-9]*$') executions in $seconds s, no finding"
+      else
+        echo "fuzz-$target: FINDING (log: $smoke/$target.log):"
+        grep -v "Cannot export" "$smoke/$target.log" | grep -E "ERROR|SUMMARY|Fatal error|Test unit written" | head -10
+        # CI keeps no files: the input itself, to be saved as Fuzz/Reproducers/TARGET/NAME.
+        for finding in "$smoke/findings/$target"/*; do
+          [ -f "$finding" ] && { echo "input $(basename "$finding") (base64):"; head -c 4096 "$finding" | base64; }
+        done
+        failed=1
+      fi
+    done
+    echo "smoke fuzzing: $((SECONDS - started)) s"
+    exit $failed ;;
+  "" | -h | --help) sed -n '2,12p' "$0"; exit 2 ;;
   *)
     target="$1"; seconds="${2:?usage: Fuzz/run.sh TARGET SECONDS}"
     [[ " ${targets[*]} " == *" $target "* ]] || { echo "unknown target '$target'; one of: ${targets[*]}"; exit 2; }
     if [ "$target" = swift-facts ] && swift_parser_missing; then exit 77; fi
     build
-    work="$here/.build/corpus/$target"; mkdir -p "$work" "$here/Reproducers/$target"
     shift 2
-    # -error_exitcode=1: libFuzzer's default for a finding is 77, which here means "skipped".
-    exec "$bin/fuzz-$target" -max_total_time="$seconds" -error_exitcode=1 -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
-      -dict="$here/Dictionaries/$target.dict" -artifact_prefix="$here/Reproducers/$target/" -print_final_stats=1 \
-      "$@" "$work" "$here/Corpus/$target" $(extra_seeds "$target") ;;
+    fuzz "$target" "$seconds" "$here/.build/corpus/$target" "$here/Reproducers/$target" "$@" ;;
 esac
