@@ -23,16 +23,20 @@ enum SourcePrefilter {
     }
 
     /// Whether `bytes` may declare `name`: it occurs as a whole word right after `let`, `var`, `func`, `case`,
-    /// a type keyword or a `,` (a case list or a multi-binding `let`), whitespace (line breaks included) between.
+    /// a type keyword or a `,` (a case list or a multi-binding `let`), whitespace (line breaks included) and
+    /// comments between.
     static func mayDeclare(_ name: String, in bytes: UnsafeRawBufferPointer) -> Bool {
         var from = 0
         let length = name.utf8.count
         while let start = firstOccurrence(of: name, in: bytes, from: from) {
             from = start + length
             guard isWordBoundary(bytes, start - 1), isWordBoundary(bytes, start + length) else { continue }
-            var cursor = start - 1
-            while cursor >= 0, isWhitespace(bytes[cursor]) { cursor -= 1 }
-            guard cursor >= 0 else { continue }
+            var cursor: Int
+            switch lastToken(in: bytes, before: start) {
+            case .startOfFile: continue
+            case .cannotTell: return true
+            case .byte(let index): cursor = index
+            }
             if bytes[cursor] == UInt8(ascii: ",") { return true }
             let end = cursor + 1
             while cursor >= 0, isIdentifierByte(bytes[cursor]) { cursor -= 1 }
@@ -45,6 +49,56 @@ enum SourcePrefilter {
     private static let declarationKeywords: Set<String> = [
         "let", "var", "func", "case", "enum", "struct", "class", "extension", "actor", "protocol", "typealias",
     ]
+
+    private enum LastToken {
+        case byte(Int)
+        case startOfFile
+        /// A line break with `//` on the line before (a comment, or `//` in a string: reading backwards cannot
+        /// tell), or a `*/` without its `/*`. The caller assumes a declaration: a file parsed for nothing costs
+        /// time, a file missed costs facts.
+        case cannotTell
+    }
+
+    /// The last byte before `index` that is not whitespace or inside a block comment (nested, as Swift's are).
+    private static func lastToken(in bytes: UnsafeRawBufferPointer, before index: Int) -> LastToken {
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
+        var cursor = index - 1
+        while cursor >= 0 {
+            let byte = bytes[cursor]
+            if byte == 0x0A || byte == 0x0D {
+                if lineHasDoubleSlash(bytes, before: cursor) { return .cannotTell }
+                cursor -= 1
+            } else if isWhitespace(byte) {
+                cursor -= 1
+            } else if byte == slash, cursor > 0, bytes[cursor - 1] == star {
+                var depth = 1
+                cursor -= 2
+                while cursor > 0, depth > 0 {
+                    if bytes[cursor] == slash, bytes[cursor - 1] == star {
+                        depth += 1; cursor -= 2
+                    } else if bytes[cursor] == star, bytes[cursor - 1] == slash {
+                        depth -= 1; cursor -= 2
+                    } else {
+                        cursor -= 1
+                    }
+                }
+                if depth > 0 { return .cannotTell }
+            } else {
+                return .byte(cursor)
+            }
+        }
+        return .startOfFile
+    }
+
+    /// Whether the line that ends at `lineBreak` contains `//`.
+    private static func lineHasDoubleSlash(_ bytes: UnsafeRawBufferPointer, before lineBreak: Int) -> Bool {
+        var cursor = lineBreak - 1
+        while cursor > 0, bytes[cursor] != 0x0A, bytes[cursor] != 0x0D {
+            if bytes[cursor] == UInt8(ascii: "/"), bytes[cursor - 1] == UInt8(ascii: "/") { return true }
+            cursor -= 1
+        }
+        return false
+    }
 
     /// What SwiftParser steps over between a keyword and a name: whitespace, a line break too (`let` at the
     /// end of a line, the name on the next), NUL (the compiler warns, then skips it) and any other control

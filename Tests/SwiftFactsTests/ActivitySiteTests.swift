@@ -242,6 +242,31 @@ struct ActivitySiteTests {
         #expect(everything.parsedFiles.count == 4)
     }
 
+    @Test("a constant whose name follows its keyword after a comment is still found by the prefilter")
+    func commentBetweenKeywordAndName() throws {
+        let site = """
+        import Foundation
+        func donate() {
+            _ = NSUserActivity(activityType: blockType)
+            _ = NSUserActivity(activityType: nestedType)
+            _ = NSUserActivity(activityType: lineType)
+        }
+        """
+        // Global constants, each in a file of its own: the prefilter can find each file by the name alone.
+        let block = "let /* the block one */ blockType = \"com.example.block\""
+        let nested = "let /* a /* nested */ comment */ nestedType = \"com.example.nested\""
+        let line = "let // a line comment\n    lineType = \"com.example.line\""
+        let files: KeyValuePairs = ["Site.swift": site, "Block.swift": block, "Nested.swift": nested, "Line.swift": line]
+        let facts = try extractFacts(files)
+        #expect(lines(facts.created) == [
+            "Site.swift:3:38 activityInitializer blockType => com.example.block",
+            "Site.swift:4:38 activityInitializer nestedType => com.example.nested",
+            "Site.swift:5:38 activityInitializer lineType => com.example.line",
+        ])
+        #expect(facts.parsedFiles == ["Block.swift", "Line.swift", "Nested.swift", "Site.swift"])
+        #expect(lines(try extractFacts(files, usePrefilter: false).created) == lines(facts.created))
+    }
+
     @Test("a file that cannot be read is reported by name, the others still give their facts")
     func unreadableFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftfacts-\(UUID().uuidString)")
