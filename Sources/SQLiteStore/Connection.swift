@@ -101,7 +101,7 @@ public final class Connection {
             }
         } catch {
             guard error.path == nil else { throw error }
-            if error.code ~= .notADatabase || error.code ~= .corrupt {
+            if .notADatabase ~= error.code || .corrupt ~= error.code {
                 throw SQLiteError(code: error.code, message: "'\(path)' is not a SQLite database (\(error.message))",
                                   sql: error.sql, path: path)
             }

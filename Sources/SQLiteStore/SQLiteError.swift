@@ -55,7 +55,8 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
 
     /// Lets `catch SQLiteResultCode.busy` match a thrown ``SQLiteError`` where errors are untyped.
     /// (In a `throws(SQLiteError)` context, Swift 6.3's compiler crashes on such catch patterns;
-    /// match `error.code ~= …` there instead.)
+    /// match `… ~= error.code` there instead, the pattern on the left as in a `case`: `error.code ~= .cannotOpen`
+    /// would ask whether the primary code matches the extended one, false for `SQLITE_CANTOPEN_ISDIR`.)
     public static func ~= (pattern: SQLiteResultCode, error: any Error) -> Bool {
         guard let error = error as? SQLiteError else { return false }
         return pattern ~= error.code

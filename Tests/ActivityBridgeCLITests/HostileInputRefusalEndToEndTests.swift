@@ -125,12 +125,12 @@ struct HostileInputRefusalEndToEndTests {
         }
     }
 
-    /// A SQLite store that is a FIFO or a device: SQLite itself would block opening the FIFO, so the
-    /// store refuses both before SQLite sees them (exit 66, the path and what it is named).
-    @Test("a donation or intent store that is a FIFO or a device: refused before SQLite opens it, exit 66",
+    /// A SQLite store that is a FIFO, a device or a directory: SQLite itself would block opening the FIFO, so
+    /// the store refuses each before SQLite sees it (exit 66, the path and what it is named).
+    @Test("a donation or intent store that is a FIFO, a device or a directory: refused before SQLite opens it, exit 66",
           arguments: [["donations", "stats", "--store", "Hostile.sqlite"], ["intents", "list", "--store", "Hostile.sqlite"],
                       ["migrate", "--from", "Hostile.sqlite", "--to", "intents.sqlite", "--manifest", "Bridge.plist"]],
-          [Kind.fifo, Kind.devZero])
+          [Kind.fifo, Kind.devZero, Kind.directory])
     func storeNotARegularFile(command: [String], kind: Kind) throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -140,9 +140,13 @@ struct HostileInputRefusalEndToEndTests {
         let run = try MeasuredRun.run(command, in: directory)
         run.expectBounded()
         #expect(run.result.status == 66, "\(run.result.standardError)")
-        #expect(run.result.standardError.contains(
-            "'\(directory.appendingPathComponent("Hostile.sqlite").path)' is not a regular file (\(kind == .fifo ? "a FIFO" : "a device")), not a SQLite database"),
-            "\(run.result.standardError)")
+        let path = directory.appendingPathComponent("Hostile.sqlite").path
+        let message = switch kind {
+        case .directory where command[0] == "intents": "'Hostile.sqlite' is a directory, not a store"
+        case .directory: "'\(path)' is a directory, not a SQLite database"
+        default: "'\(path)' is not a regular file (\(kind == .fifo ? "a FIFO" : "a device")), not a SQLite database"
+        }
+        #expect(run.result.standardError.contains(message), "\(run.result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("intents.sqlite").path), "nothing was created")
     }
 

@@ -23,7 +23,7 @@ struct ConnectionTests {
         var leaked: Statement? = try connection.prepare("SELECT 42")
         #expect { try connection.close() } throws: { error in
             guard let error = error as? SQLiteError else { return false }
-            return error.code ~= .busy && error.message.contains("SELECT 42") && error.path == store.path()
+            return .busy ~= error.code && error.message.contains("SELECT 42") && error.path == store.path()
         }
         #expect(connection.isOpen)
         #expect(try leaked?.step() == true)  // still usable: nothing was closed under it
@@ -50,7 +50,7 @@ struct ConnectionTests {
         #expect(try reader.scalarInt("SELECT v FROM t") == 1)
         #expect { try reader.execute("INSERT INTO t VALUES (2)") } throws: { error in
             guard let error = error as? SQLiteError else { return false }
-            return error.code ~= .readOnly && !(error.code ~= .busy)
+            return .readOnly ~= error.code && !(.busy ~= error.code)
         }
         closeWithoutLeaks(reader)
     }

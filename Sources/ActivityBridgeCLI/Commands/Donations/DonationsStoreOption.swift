@@ -48,7 +48,7 @@ enum DonationsStoreOption {
 
     /// Store errors as command errors: a file that cannot be opened is 66, anything else 1.
     static func commandError(_ error: DonationStoreError) -> CommandError {
-        if case let .store(sqlite) = error, sqlite.code ~= .cannotOpen {
+        if case let .store(sqlite) = error, .cannotOpen ~= sqlite.code {
             return .noInput(sqlite.message)
         }
         if case let .store(sqlite) = error, sqlite.path != nil {

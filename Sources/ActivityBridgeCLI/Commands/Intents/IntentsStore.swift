@@ -57,7 +57,7 @@ struct IntentsStore {
     /// Store errors as command errors: a file that cannot be opened is 66, anything else 1.
     static func commandError(_ error: any Error) -> CommandError {
         guard let sqlite = error as? SQLiteError else { return .failure(String(describing: error)) }
-        if sqlite.code ~= .cannotOpen || sqlite.code ~= .permission { return .noInput(sqlite.message) }
+        if .cannotOpen ~= sqlite.code || .permission ~= sqlite.code { return .noInput(sqlite.message) }
         return .failure(sqlite.message)
     }
 

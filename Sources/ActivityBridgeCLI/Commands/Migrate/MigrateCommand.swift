@@ -3,6 +3,8 @@ import ActivityKit
 import Foundation
 import IntentKit
 import PropertyList
+// SQLiteResultCode's `~=`: without this import `.cannotOpen ~= code` compiles to Equatable's `~=`, an exact match.
+import SQLiteStore
 
 /// `activity-bridge migrate --from LEGACY.sqlite --to INTENTS.sqlite --manifest BRIDGE.plist...
 /// [--app-model APP.plist]... [--app-data APP=PATH]... [--platform "iOS 27"] [--dry-run] [--format text|json]`
@@ -132,7 +134,7 @@ enum MigrateCommand: Command {
         guard let error = error as? MigrationError else { return .failure(String(describing: error)) }
         switch error {
         case let .legacyStore(storeError):
-            if case let .store(sqlite) = storeError, sqlite.code ~= .cannotOpen { return .noInput(error.description) }
+            if case let .store(sqlite) = storeError, .cannotOpen ~= sqlite.code { return .noInput(error.description) }
             return .failure(error.description)
         case .sameFile:
             return .usage(error.description)
