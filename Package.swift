@@ -125,6 +125,9 @@ let package = Package(
 // here once so that a new target cannot forget them.
 let commonSwiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    // A member is visible only where its module is imported: without it, `.cannotOpen ~= code` in a file
+    // that did not import SQLiteStore compiled to Equatable's `~=` and silently matched exactly.
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + commonSwiftSettings

@@ -1,5 +1,6 @@
 public import Foundation
 public import IntentKit
+import PropertyList
 
 /// A hairdresser as Siri, Shortcuts and Spotlight see it: the seed's `ContactEntity`, with its
 /// name and phone number published and its `person` for content transfer.

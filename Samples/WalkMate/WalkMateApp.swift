@@ -1,6 +1,7 @@
 import Foundation
 public import ActivityKit
 public import IntentKit
+import PropertyList
 public import SQLiteStore
 
 /// Walk Mate, assembled: favorites in SQLite, their Spotlight index and intent donations in the

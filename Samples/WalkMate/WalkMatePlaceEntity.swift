@@ -1,5 +1,6 @@
 import Foundation
 public import IntentKit
+import PropertyList
 
 /// A favorite walk as Siri, Shortcuts and Spotlight see it (`WalkMatePlaceEntity` in the seed).
 ///

@@ -1,3 +1,4 @@
+import ActivityKit
 import Foundation
 public import IntentKit
 

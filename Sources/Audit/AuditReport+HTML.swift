@@ -2,6 +2,7 @@ import ActivityBridge
 import ActivityKit
 import Diagnostics
 import Foundation
+import PropertyList
 
 // `audit --format html`: the migration report, beside the text, JSON and SARIF renderings (AuditReport.swift).
 // One self-contained page: inline CSS and one small inline script, nothing fetched (no network, fonts or

@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import IntentKit
 import SwiftFacts
 

@@ -1,3 +1,4 @@
+import Foundation
 extension Connection {
     /// How a transaction takes its locks (`BEGIN DEFERRED|IMMEDIATE|EXCLUSIVE`).
     public enum TransactionKind: String, Sendable {

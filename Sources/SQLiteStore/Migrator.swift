@@ -1,3 +1,4 @@
+import Foundation
 /// Brings a database schema up to date by running registered migrations in order, once each.
 ///
 /// Each migration has a string id; applied ids are recorded in a table (``tableName``). Every

@@ -1,5 +1,6 @@
 import ActivityKit
 import Foundation
+import PropertyList
 import Testing
 import TestSupport
 

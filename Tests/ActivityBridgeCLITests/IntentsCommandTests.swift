@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import PropertyList
 import SQLiteStore
 import Testing
 @testable import ActivityBridgeCLI

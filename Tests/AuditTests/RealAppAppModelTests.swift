@@ -2,6 +2,7 @@ import Foundation
 import ActivityBridge
 import Audit
 import Diagnostics
+import PropertyList
 import SwiftFacts
 import Testing
 import TestSupport

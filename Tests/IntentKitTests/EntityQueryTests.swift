@@ -1,4 +1,5 @@
 import Foundation
+import PropertyList
 import Testing
 @testable import IntentKit
 

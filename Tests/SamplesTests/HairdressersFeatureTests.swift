@@ -1,3 +1,5 @@
+import Foundation
+import PropertyList
 import Testing
 import ActivityKit
 import Hairdressers

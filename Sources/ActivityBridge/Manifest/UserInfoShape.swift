@@ -1,3 +1,5 @@
+import PropertyList
+
 /// What a bridge manifest's `userInfo` says one value is: a type (`<string>uuid</string>`), a
 /// dictionary with known keys (a nested `<dict>`), or an array whose elements all have one
 /// shape (an `<array>` of one element, e.g. `<array><string>data</string></array>` for `[Data]`).

@@ -1,3 +1,4 @@
+import ActivityKit
 public import IntentKit
 public import PropertyList
 

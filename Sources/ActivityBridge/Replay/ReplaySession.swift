@@ -3,6 +3,7 @@ public import ActivityKit
 public import SQLiteStore
 public import IntentKit
 public import PropertyList
+import XcodeProject
 
 /// One script running against one app: the host of the steps every app shares.
 ///

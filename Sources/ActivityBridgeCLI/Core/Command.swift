@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command of `activity-bridge`: its configuration (name, overview, declared arguments or
 /// subcommands) and a run function that receives the arguments already parsed against it.
 ///

@@ -1,3 +1,4 @@
+import Foundation
 public import PropertyList
 
 /// Turns a property-list value (a replay script's `parameters`, a legacy userInfo entry, a

@@ -1,6 +1,9 @@
 import ActivityBridge
 import Audit
+import Diagnostics
 import Foundation
+import JSON
+import PropertyList
 
 /// `activity-bridge audit [--format text|json|sarif|html] [-o OUT] [--project PATH.xcodeproj]... [--target NAME]...
 /// [--configuration NAME] [--define NAME=VALUE]... [--disable RULE]... [--warnings-as-errors] [--emit-app-model DIR] [PATH]`

@@ -1,5 +1,6 @@
 import ActivityBridge
 import Foundation
+import PropertyList
 
 /// `activity-bridge bridge init --app-model APP.plist [-o BRIDGE.plist]`: drafts the bridge
 /// manifest of an app model (``BridgeManifestDraft``). Each unmapped declared type is a note on

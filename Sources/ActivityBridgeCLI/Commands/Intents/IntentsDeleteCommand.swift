@@ -1,4 +1,5 @@
 import IntentKit
+import SQLiteStore
 
 /// `activity-bridge intents delete [--store PATH] --identifier ID [ID…]`
 ///

@@ -3,7 +3,6 @@ import ActivityKit
 import Foundation
 import IntentKit
 import PropertyList
-// SQLiteResultCode's `~=`: without this import `.cannotOpen ~= code` compiles to Equatable's `~=`, an exact match.
 import SQLiteStore
 
 /// `activity-bridge migrate --from LEGACY.sqlite --to INTENTS.sqlite --manifest BRIDGE.plist...

@@ -1,4 +1,5 @@
 import ActivityBridge
+import Foundation
 
 /// `migrate --format text`: what was read, migrated and skipped (by reason), then which legacy
 /// donations can now be deleted and the exact command that deletes them — Apple advises

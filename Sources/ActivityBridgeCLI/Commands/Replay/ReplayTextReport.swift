@@ -1,4 +1,5 @@
 import ActivityBridge
+import Diagnostics
 
 /// The text report: a line per script, its warnings, a line per step, and `N passed, N failed`
 /// alone at the end.

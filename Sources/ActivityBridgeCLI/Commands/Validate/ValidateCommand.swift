@@ -1,5 +1,6 @@
 import ActivityKit
 import Foundation
+import IntentKit
 import PropertyList
 import XcodeProject
 
