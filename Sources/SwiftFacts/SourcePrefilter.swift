@@ -28,18 +28,24 @@ enum SourcePrefilter {
     static func mayDeclare(_ name: String, in bytes: UnsafeRawBufferPointer) -> Bool {
         var from = 0
         let length = name.utf8.count
+        // Bytes read backwards, for all occurrences together: comments nested so that each closes before the
+        // name would have every occurrence go back over all the ones before it (quadratic). Past the budget
+        // the file is parsed instead, which is linear.
+        var budget = 2 * bytes.count
         while let start = firstOccurrence(of: name, in: bytes, from: from) {
             from = start + length
             guard isWordBoundary(bytes, start - 1), isWordBoundary(bytes, start + length) else { continue }
             var cursor: Int
-            switch lastToken(in: bytes, before: start) {
+            switch lastToken(in: bytes, before: start, budget: &budget) {
             case .startOfFile: continue
             case .cannotTell: return true
             case .byte(let index): cursor = index
             }
             if bytes[cursor] == UInt8(ascii: ",") { return true }
             let end = cursor + 1
-            while cursor >= 0, isIdentifierByte(bytes[cursor]) { cursor -= 1 }
+            // No further back than the longest keyword: a longer word is none, however long it is.
+            while cursor >= 0, end - cursor <= longestKeyword, isIdentifierByte(bytes[cursor]) { cursor -= 1 }
+            if cursor >= 0, isIdentifierByte(bytes[cursor]) { continue }
             let word = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(cursor + 1)..<end]), as: UTF8.self)
             if declarationKeywords.contains(word) { return true }
         }
@@ -49,24 +55,28 @@ enum SourcePrefilter {
     private static let declarationKeywords: Set<String> = [
         "let", "var", "func", "case", "enum", "struct", "class", "extension", "actor", "protocol", "typealias",
     ]
+    private static let longestKeyword = declarationKeywords.map(\.utf8.count).max() ?? 0
 
     private enum LastToken {
         case byte(Int)
         case startOfFile
         /// A line break with `//` on the line before (a comment, or `//` in a string: reading backwards cannot
-        /// tell), or a `*/` without its `/*`. The caller assumes a declaration: a file parsed for nothing costs
-        /// time, a file missed costs facts.
+        /// tell), a `*/` without its `/*`, or the budget spent. The caller assumes a declaration: a
+        /// file parsed for nothing costs time, a file missed costs facts.
         case cannotTell
     }
 
-    /// The last byte before `index` that is not whitespace or inside a block comment (nested, as Swift's are).
-    private static func lastToken(in bytes: UnsafeRawBufferPointer, before index: Int) -> LastToken {
+    /// The last byte before `index` that is not whitespace or inside a block comment (nested, as Swift's are);
+    /// each byte read takes one of `budget`.
+    private static func lastToken(in bytes: UnsafeRawBufferPointer, before index: Int, budget: inout Int) -> LastToken {
         let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
         var cursor = index - 1
         while cursor >= 0 {
+            budget -= 1
+            if budget < 0 { return .cannotTell }
             let byte = bytes[cursor]
             if byte == 0x0A || byte == 0x0D {
-                if lineHasDoubleSlash(bytes, before: cursor) { return .cannotTell }
+                if lineHasDoubleSlash(bytes, before: cursor, budget: &budget) { return .cannotTell }
                 cursor -= 1
             } else if isWhitespace(byte) {
                 cursor -= 1
@@ -74,6 +84,8 @@ enum SourcePrefilter {
                 var depth = 1
                 cursor -= 2
                 while cursor > 0, depth > 0 {
+                    budget -= 1
+                    if budget < 0 { return .cannotTell }
                     if bytes[cursor] == slash, bytes[cursor - 1] == star {
                         depth += 1; cursor -= 2
                     } else if bytes[cursor] == star, bytes[cursor - 1] == slash {
@@ -90,10 +102,12 @@ enum SourcePrefilter {
         return .startOfFile
     }
 
-    /// Whether the line that ends at `lineBreak` contains `//`.
-    private static func lineHasDoubleSlash(_ bytes: UnsafeRawBufferPointer, before lineBreak: Int) -> Bool {
+    /// Whether the line that ends at `lineBreak` contains `//` (true too when `budget` runs out).
+    private static func lineHasDoubleSlash(_ bytes: UnsafeRawBufferPointer, before lineBreak: Int, budget: inout Int) -> Bool {
         var cursor = lineBreak - 1
         while cursor > 0, bytes[cursor] != 0x0A, bytes[cursor] != 0x0D {
+            budget -= 1
+            if budget < 0 { return true }
             if bytes[cursor] == UInt8(ascii: "/"), bytes[cursor - 1] == UInt8(ascii: "/") { return true }
             cursor -= 1
         }

@@ -40,6 +40,21 @@ struct RobustnessTests {
         #expect(facts.swiftFiles == 5 && facts.parsedFiles.count == 3)
     }
 
+    /// The prefilter steps back over block comments to find the keyword before a name; nested comments
+    /// that each close right before the name would make every step go back over all the ones before it
+    /// (quadratic: minutes for a few hundred KB). Past a budget of the file's size it stops and has the
+    /// file parsed, which is linear.
+    @Test("nested comments closing before each use of a name: the prefilter stays linear and the file is parsed")
+    func nestedCommentsBeforeNames() throws {
+        let count = 40_000
+        let comments = String(repeating: "/* ", count: count) + String(repeating: "*/ value ", count: count)
+        let site = "func donate() { _ = NSUserActivity(activityType: value) }\n"
+        let facts = try extractFacts(["Site.swift": site, "Comments.swift": comments])
+        // The whole file is one nested comment: it declares nothing, and the type stays unresolved.
+        #expect(facts.created.map { "\($0.position) \($0.resolved ?? "nil")" } == ["Site.swift:1:50 nil"])
+        #expect(facts.parsedFiles == ["Comments.swift", "Site.swift"])
+    }
+
     @Test("every app of the corpus: each position names a line of its file and a column within it",
           .enabled(if: RealApps.present, "needs ../shared/corpus/apps beside the checkout"))
     func corpusPositions() throws {
