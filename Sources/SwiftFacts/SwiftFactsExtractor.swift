@@ -104,14 +104,16 @@ package struct SwiftFactsExtractor: Sendable {
         var scans = parse(selected, files: files, contents: contents)
         var parsed = selected
 
-        // Rounds: parse the files that may declare what the parsed files could not resolve, or that mention
-        // the target's own AppIntent-refining protocols.
+        // Rounds: parse the files that may declare what the parsed files could not resolve, that may declare
+        // or extend a type the facts are about (its other parts add conformances, a title, a display name,
+        // cases: `extension BookEntity { static var typeDisplayRepresentation … }` names no trigger), or that
+        // mention the target's own AppIntent-refining protocols.
         var searched: Set<String> = []
         for _ in 0..<Self.maximumConstantRounds where !pending.isEmpty {
             var resolver = ConstantResolver(declarations: scans.flatMap(\.declarations))
             for scan in scans { for value in scan.writtenValues { _ = resolver.resolve(value) } }
-            let wanted = resolver.missingNames.subtracting(searched)
             let families = Self.protocolFamilies(scans)
+            let wanted = resolver.missingNames.union(Self.factTypeNames(scans, families: families)).subtracting(searched)
             let own = families.intents.union(families.entities).subtracting(Self.intentProtocols).subtracting(Self.entityProtocols)
             let protocols = Array(own.subtracting(searched))
             guard !wanted.isEmpty || !protocols.isEmpty else { break }
@@ -152,6 +154,13 @@ package struct SwiftFactsExtractor: Sendable {
 
     /// The App Intent and App Entity protocols: Apple's, plus those the target declares refining them
     /// (transitively).
+    /// Names (as written) of the types and extensions that conform to what makes a fact: an intent or
+    /// entity protocol, `AppEnum`, `AppShortcutsProvider`.
+    static func factTypeNames(_ scans: [FileScan], families: (intents: Set<String>, entities: Set<String>)) -> Set<String> {
+        let makesFact = families.intents.union(families.entities).union(["AppEnum", "AppShortcutsProvider"])
+        return Set(scans.flatMap(\.types).filter { $0.kind != .protocol && $0.inherited.contains(where: makesFact.contains) }.map(\.name))
+    }
+
     static func protocolFamilies(_ scans: [FileScan]) -> (intents: Set<String>, entities: Set<String>) {
         let protocols = scans.flatMap(\.types).filter { $0.kind == .protocol }
         var intents = intentProtocols, entities = entityProtocols

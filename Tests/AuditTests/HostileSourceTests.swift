@@ -46,18 +46,43 @@ struct HostileSourceTests {
         #expect(filtered.parsedFiles == ["Constants.swift", "Site.swift"])
     }
 
+    /// A reproducer of fuzz-swift-facts as the harness reads it: files apart by a `//--file--` line
+    /// (SourceChecks.separator), at most four, named File0.swift, File1.swift, ….
+    static func reproducer(_ name: String) throws -> [(String, [UInt8])] {
+        let bytes = try [UInt8](Data(contentsOf: TestPaths.inPackage("Fuzz/Reproducers/swift-facts/\(name)")))
+        let separator = Array("\n//--file--\n".utf8)
+        var parts: [[UInt8]] = [], start = 0, index = 0
+        while index + separator.count <= bytes.count {
+            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                parts.append(Array(bytes[start..<index]))
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(Array(bytes[start...]))
+        return parts.prefix(4).enumerated().map { ("File\($0.offset).swift", $0.element) }
+    }
+
     @Test("the fuzzer's reproducer gives the same facts with and without the prefilter")
     func fuzzReproducer() throws {
-        let url = TestPaths.inPackage("Fuzz/Reproducers/swift-facts/nul-between-enum-and-name-prefilter-found-on-hostile.swift")
-        let bytes = try [UInt8](Data(contentsOf: url))
-        // The harness's split: files apart by a `//--file--` line (SourceChecks.separator).
-        let separator = Array("\n//--file--\n".utf8)
-        let cut = try #require((0...(bytes.count - separator.count)).first { bytes[$0..<($0 + separator.count)].elementsEqual(separator) })
-        let files = [("File0.swift", Array(bytes[..<cut])), ("File1.swift", Array(bytes[(cut + separator.count)...]))]
-        let (filtered, everything) = try Self.extract(files)
+        let (filtered, everything) = try Self.extract(Self.reproducer("nul-between-enum-and-name-prefilter-found-on-hostile.swift"))
         #expect(Self.sites(filtered) == Self.sites(everything))
         #expect(filtered.parsedFiles == ["File0.swift", "File1.swift"])
         #expect(Self.sites(everything).contains { $0.contains("keys [\"itemIlet D\"]") })
+    }
+
+    /// fuzz-swift-facts, round 5, 4 minutes into a run resumed from round 4's corpus: `extension Router: …` in a
+    /// file that names no trigger added a conformance to the entity `Router` of another file; the prefilter
+    /// never parsed that file. Real code does this with `typeDisplayRepresentation` or an enum's cases in a
+    /// plain file (AppIntentFactsTests.partsOfFactTypesInOtherFiles); such files are parsed now.
+    @Test("an extension of an entity in a file without trigger names: parsed, the same facts with and without the prefilter")
+    func extensionInUntriggeredFile() throws {
+        let (filtered, everything) = try Self.extract(Self.reproducer("extension-in-untriggered-file-prefilter-found-on-main.swift"))
+        #expect(everything.appEntities.map { "\($0.position) \($0.name) \($0.conformances)" } == [#"File3.swift:5:11 Router ["key", "AppEntity", "k"]"#])
+        #expect(filtered.summaryLines(details: true) == everything.summaryLines(details: true))
+        #expect(filtered.parsedFiles == ["File1.swift", "File3.swift"])
     }
 
     /// fuzz-swift-facts' second finding: not a bug of the facts of valid Swift, the limit of the prefilter's

@@ -105,6 +105,24 @@ struct AppIntentFactsTests {
         #expect(facts.parsedFiles == ["Migrated.swift", "Names.swift", "Report.swift"])
     }
 
+    @Test("a fact type's declaration and extensions in files without trigger names are parsed too, as without the prefilter")
+    func partsOfFactTypesInOtherFiles() throws {
+        let files: KeyValuePairs = [
+            "Book.swift": "import AppIntents\nstruct BookEntity: AppEntity { var id: String }\n",
+            "Book+Display.swift": "extension BookEntity {\n    static var typeDisplayRepresentation: TypeDisplayRepresentation = \"Book\"\n}\n",
+            // Declared without App Intents, made an AppEnum elsewhere: the cases are in the plain file.
+            "Genre.swift": "enum Genre: String {\n    case novel, poem\n}\n",
+            "Genre+AppEnum.swift": "import AppIntents\nextension Genre: AppEnum {}\n",
+            "Other.swift": "struct Other { let genre = 1 }\n",
+        ]
+        let facts = try extractFacts(files)
+        #expect(facts.appEntities.map { "\($0.position) \($0.name) \($0.displayName?.resolved ?? "-")" } == ["Book.swift:2:8 BookEntity Book"])
+        #expect(facts.appEnums.map { "\($0.position) \($0.name) \($0.cases.map(\.name))" } == ["Genre.swift:1:6 Genre [\"novel\", \"poem\"]"])
+        #expect(facts.parsedFiles == ["Book+Display.swift", "Book.swift", "Genre+AppEnum.swift", "Genre.swift"])
+        let everything = try extractFacts(files, usePrefilter: false)
+        #expect(facts.summaryLines(details: true) == everything.summaryLines(details: true))
+    }
+
     static let shortcuts = #"""
     import AppIntents
 
