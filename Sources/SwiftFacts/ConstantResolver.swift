@@ -21,6 +21,9 @@ struct ConstantResolver {
     private let declarations: [String: [ConstantDeclaration]]
     /// Names a failed resolution looked for and found no declaration of.
     private(set) var missingNames: Set<String> = []
+    /// Names resolved outside the type a reference is in: a member of that type declared in a file not
+    /// parsed (an extension) would shadow what was found.
+    private(set) var shadowableNames: Set<String> = []
     private var inProgress: Set<ConstantDeclaration> = []
     private var cache: [ConstantDeclaration: [String]?] = [:]
 
@@ -115,12 +118,17 @@ struct ConstantResolver {
         if implicitMember {
             found = global
         } else if qualifier.isEmpty {
+            var foundDepth = -1
             for depth in stride(from: context.count, through: 0, by: -1) {
                 let scope = Array(context.prefix(depth))
                 found = named.filter { $0.context == scope }
-                if !found.isEmpty { break }
+                if !found.isEmpty { foundDepth = depth; break }
             }
             if found.isEmpty { found = global }
+            // A type (not a function, `f()`) inside the scope it was found in can have members in other files.
+            if !found.isEmpty, context.dropFirst(max(foundDepth, 0)).contains(where: { !$0.hasSuffix("()") }) {
+                shadowableNames.insert(name)
+            }
         } else {
             found = global.filter { $0.context.count >= qualifier.count && Array($0.context.suffix(qualifier.count)) == qualifier }
             if let first = qualifier.first?.first, first.isLowercase || first == "_" {

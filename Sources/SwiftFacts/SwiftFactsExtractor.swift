@@ -104,7 +104,8 @@ package struct SwiftFactsExtractor: Sendable {
         var scans = parse(selected, files: files, contents: contents)
         var parsed = selected
 
-        // Rounds: parse the files that may declare what the parsed files could not resolve, that may declare
+        // Rounds: parse the files that may declare what the parsed files could not resolve (or resolved from
+        // outside the type that refers to it, which a member in another file would shadow), that may declare
         // or extend a type the facts are about (its other parts add conformances, a title, a display name,
         // cases: `extension BookEntity { static var typeDisplayRepresentation … }` names no trigger), or that
         // mention the target's own AppIntent-refining protocols.
@@ -113,7 +114,8 @@ package struct SwiftFactsExtractor: Sendable {
             var resolver = ConstantResolver(declarations: scans.flatMap(\.declarations))
             for scan in scans { for value in scan.writtenValues { _ = resolver.resolve(value) } }
             let families = Self.protocolFamilies(scans)
-            let wanted = resolver.missingNames.union(Self.factTypeNames(scans, families: families)).subtracting(searched)
+            let wanted = resolver.missingNames.union(resolver.shadowableNames)
+                .union(Self.factTypeNames(scans, families: families)).subtracting(searched)
             let own = families.intents.union(families.entities).subtracting(Self.intentProtocols).subtracting(Self.entityProtocols)
             let protocols = Array(own.subtracting(searched))
             guard !wanted.isEmpty || !protocols.isEmpty else { break }

@@ -85,6 +85,18 @@ struct HostileSourceTests {
         #expect(filtered.parsedFiles == ["File1.swift", "File3.swift"])
     }
 
+    /// fuzz-swift-facts, round 5, 11 minutes into the run after the fix above: `lineType` used inside `struct S`
+    /// resolved to a global of a parsed file, while another file (no trigger name) declares `lineType` inside
+    /// `S` too, which is what the name means there. Names resolved outside the type that uses them are now
+    /// searched for as missing ones are (ActivitySiteTests.memberInAnotherFileShadowsGlobal, valid Swift).
+    @Test("a member in an untriggered file that shadows a resolved global: the same facts with and without the prefilter")
+    func memberShadowsResolvedGlobal() throws {
+        let (filtered, everything) = try Self.extract(Self.reproducer("member-shadows-resolved-global-prefilter-found-on-main.swift"))
+        #expect(Self.sites(everything).first == #"File0.swift:5:51 lineType => com.example.line/* nop a comment */ keys []"#)
+        #expect(Self.sites(filtered) == Self.sites(everything))
+        #expect(filtered.parsedFiles == ["File0.swift", "File1.swift", "File2.swift"])
+    }
+
     /// fuzz-swift-facts' second finding: not a bug of the facts of valid Swift, the limit of the prefilter's
     /// promise, kept so that a change to it is seen.
     @Test("a constant declared in two files (a redeclaration): unresolved when every file is parsed, the prefilter resolves it")

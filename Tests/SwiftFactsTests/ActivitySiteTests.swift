@@ -242,6 +242,24 @@ struct ActivitySiteTests {
         #expect(everything.parsedFiles.count == 4)
     }
 
+    @Test("a name resolved outside the type that uses it: files that may declare a member of that name are parsed too")
+    func memberInAnotherFileShadowsGlobal() throws {
+        let site = """
+        import Foundation
+        let kind = "com.example.global"
+        struct Router {
+            static func donate() { _ = NSUserActivity(activityType: kind) }
+        }
+        """
+        // No trigger name here, and `kind` resolves without it; yet inside Router this member is what `kind` means.
+        let member = "extension Router {\n    static let kind = \"com.example.member\"\n}\n"
+        let files: KeyValuePairs = ["Site.swift": site, "Router+Kind.swift": member, "Other.swift": "struct Other { let value = 1 }\n"]
+        let facts = try extractFacts(files)
+        #expect(lines(facts.created) == ["Site.swift:4:61 activityInitializer kind => com.example.member"])
+        #expect(facts.parsedFiles == ["Router+Kind.swift", "Site.swift"])
+        #expect(lines(try extractFacts(files, usePrefilter: false).created) == lines(facts.created))
+    }
+
     @Test("a constant whose name follows its keyword after a comment is still found by the prefilter")
     func commentBetweenKeywordAndName() throws {
         let site = """
