@@ -118,7 +118,7 @@ struct ConstantResolver {
         if implicitMember {
             found = global
         } else if qualifier.isEmpty {
-            var foundDepth = -1
+            var foundDepth = 0  // 0 also for the fallback to any non-local declaration: outside every scope
             for depth in stride(from: context.count, through: 0, by: -1) {
                 let scope = Array(context.prefix(depth))
                 found = named.filter { $0.context == scope }
@@ -126,7 +126,7 @@ struct ConstantResolver {
             }
             if found.isEmpty { found = global }
             // A type (not a function, `f()`) inside the scope it was found in can have members in other files.
-            if !found.isEmpty, context.dropFirst(max(foundDepth, 0)).contains(where: { !$0.hasSuffix("()") }) {
+            if !found.isEmpty, context.dropFirst(foundDepth).contains(where: { !$0.hasSuffix("()") }) {
                 shadowableNames.insert(name)
             }
         } else {

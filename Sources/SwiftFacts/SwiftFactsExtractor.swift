@@ -154,8 +154,6 @@ package struct SwiftFactsExtractor: Sendable {
     }
     #endif
 
-    /// The App Intent and App Entity protocols: Apple's, plus those the target declares refining them
-    /// (transitively).
     /// Names (as written) of the types and extensions that conform to what makes a fact: an intent or
     /// entity protocol, `AppEnum`, `AppShortcutsProvider`.
     static func factTypeNames(_ scans: [FileScan], families: (intents: Set<String>, entities: Set<String>)) -> Set<String> {
@@ -163,6 +161,8 @@ package struct SwiftFactsExtractor: Sendable {
         return Set(scans.flatMap(\.types).filter { $0.kind != .protocol && $0.inherited.contains(where: makesFact.contains) }.map(\.name))
     }
 
+    /// The App Intent and App Entity protocols: Apple's, plus those the target declares refining them
+    /// (transitively).
     static func protocolFamilies(_ scans: [FileScan]) -> (intents: Set<String>, entities: Set<String>) {
         let protocols = scans.flatMap(\.types).filter { $0.kind == .protocol }
         var intents = intentProtocols, entities = entityProtocols
