@@ -1,8 +1,8 @@
 import Foundation
-import IntentKit
 import Testing
 import ActivityBridge
 import ActivityKit
+import IntentKit
 import PropertyList
 
 /// The seam the legacy-to-intents bridge plugs into: a ``ContinuationRoute`` the runner builds

@@ -1,7 +1,7 @@
-import Diagnostics
 import Foundation
 import Testing
 import ActivityBridge
+import Diagnostics
 import TestSupport
 
 @Suite("Replay runner")

@@ -1,6 +1,6 @@
 import Foundation
-import SQLiteStore
 import Testing
+import SQLiteStore
 @testable import ActivityKit
 
 /// The CLI's store queries must read indexes, not scan the table: they have to answer in under

@@ -1,8 +1,8 @@
 import Foundation
-import PropertyList
 import Testing
 import ActivityKit
 import Hairdressers
+import PropertyList
 
 /// The reducer alone: what each action does to the state and which effects it asks for, in order.
 @Suite("Hairdressers reducer")

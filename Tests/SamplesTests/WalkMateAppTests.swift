@@ -1,9 +1,9 @@
 import Foundation
-import SQLiteStore
 import Testing
 import ActivityKit
 import IntentKit
 import PropertyList
+import SQLiteStore
 @testable import WalkMate
 
 @Suite("Walk Mate: intents, phrases and continuations")

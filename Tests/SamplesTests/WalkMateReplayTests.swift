@@ -1,9 +1,9 @@
 import Foundation
-import SQLiteStore
 import Testing
 import ActivityBridge
 import IntentKit
 import PropertyList
+import SQLiteStore
 @testable import WalkMate
 
 /// Runs every `Samples/Replays/walkmate-*.plist` and checks that together they cover the steps,
