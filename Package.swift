@@ -96,7 +96,7 @@ let package = Package(
 
         // Test support, for test targets only: package paths and ../shared, temporary directories, the
         // built-binary runner, marked-text locations, fixture folders and the own Info.plist fixtures.
-        .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["TruthTables"], resources: [.copy("Fixtures")]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),

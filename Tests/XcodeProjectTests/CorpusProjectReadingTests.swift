@@ -18,7 +18,7 @@ struct CorpusProjectReadingTests {
     }()
 
     @Test func theCorpusHasItsProjects() {
-        #expect(Self.projects.count == 30)
+        #expect(Self.projects.count == 58)
         // The project search finds the same ones.
         #expect(ProjectFiles(root: SharedCorpus.apps).projects() == Self.projects)
         #expect(ProjectFiles(root: SharedCorpus.apps + "/Pyto").projects() == [
