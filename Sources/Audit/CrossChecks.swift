@@ -286,6 +286,16 @@ struct CrossChecks {
 
     // MARK: - Custom intents
 
+    /// What users lose when a custom intent goes without a migrated App Intent: a widget's configuration intent
+    /// (`INIntentEligibleForWidgets` and ineligible for suggestions) is no Siri shortcut.
+    static func whatUsersLose(_ intent: IntentDefinitionFile.CustomIntent) -> String {
+        switch (intent.isShortcut, intent.configuresWidgets) {
+        case (false, true): "widgets users configured with it lose their configuration"
+        case (true, true): "shortcuts users built on it stop working, and widgets configured with it lose their configuration"
+        default: "shortcuts users built on it stop working"
+        }
+    }
+
     private func customIntentReport(_ index: Int) -> ([AuditReport.CustomIntent], [Diagnostic]) {
         let context = contexts[index]
         var intents: [AuditReport.CustomIntent] = []
@@ -307,7 +317,7 @@ struct CrossChecks {
                     guard migrated[intent.className] == nil, context.facts != nil else { continue }
                     diagnostics.append(Diagnostic(
                         .warning, .customIntentNotMigrated,
-                        "custom intent '\(intent.className)' has no App Intent with intentClassName \"\(intent.className)\" (a CustomIntentMigratedAppIntent): shortcuts users built on it stop working",
+                        "custom intent '\(intent.className)' has no App Intent with intentClassName \"\(intent.className)\" (a CustomIntentMigratedAppIntent): \(Self.whatUsersLose(intent))",
                         at: intent.location))
                 }
             }

@@ -3,14 +3,20 @@ import Diagnostics
 import PropertyList
 
 /// The custom intents of a SiriKit `.intentdefinition` file (an XML property list): each `INIntents`
-/// entry without an `INIntentClassName` is a custom intent, whose generated class is `INIntentName` + `Intent`
-/// (entries with a class name customise a system intent such as `INPlayMediaIntent`).
+/// entry without an `INIntentClassName` is a custom intent, whose generated class is `INIntentClassPrefix` +
+/// `INIntentName` + `Intent` (`HS` + `ExecuteLua` → `HSExecuteLuaIntent`: the Objective-C class name, which is
+/// the activity type iOS gives the intent and what `intentClassName` must hold; Swift code may see the class
+/// without its prefix). Entries with a class name customise a system intent such as `INPlayMediaIntent`.
 struct IntentDefinitionFile: Sendable {
     struct CustomIntent: Hashable, Sendable {
         /// The generated class name (`OrderSoupIntent`): what `intentClassName` and NSUserActivityTypes name.
         var className: String
         /// The `INIntentName` `<string>`.
         var location: SourceLocation
+        /// `INIntentEligibleForWidgets`: the intent configures widgets.
+        var configuresWidgets = false
+        /// Not `INIntentIneligibleForSuggestions`: users can add it to Siri and Shortcuts.
+        var isShortcut = true
     }
 
     var path: String
@@ -36,8 +42,13 @@ struct IntentDefinitionFile: Sendable {
             }
             let at = PropertyListPath([.key("INIntents"), .index(index), .key("INIntentName")])
             let location = document.locations?.value(at: at) ?? SourceLocation(file: path, line: 1, column: 1)
-            file.customIntents.append(CustomIntent(className: name + "Intent", location: location))
-            file.classNames.insert(name + "Intent")
+            let prefix = intent["INIntentClassPrefix"]?.stringValue ?? document.root["INIntentClassPrefix"]?.stringValue ?? ""
+            let className = prefix + name + "Intent"
+            file.customIntents.append(CustomIntent(
+                className: className, location: location,
+                configuresWidgets: intent["INIntentEligibleForWidgets"]?.boolValue ?? false,
+                isShortcut: !(intent["INIntentIneligibleForSuggestions"]?.boolValue ?? false)))
+            file.classNames.insert(className)
         }
         return .success(file)
     }
