@@ -47,6 +47,8 @@ struct FileScan: Sendable {
     var declarations: [ConstantDeclaration] = []
     var types: [FoundType] = []
     var shortcuts: [FoundShortcut] = []
+    /// Calls of the functions asked for (``SwiftFileScanner/scan(_:file:recordingCallsTo:)``).
+    var calls: [FoundCall] = []
 
     /// Every value the facts resolve: what the rounds look for the declarations of.
     var writtenValues: [WrittenValue] {
@@ -57,6 +59,7 @@ struct FileScan: Sendable {
         }
         for type in types { values += [type.intentClassName, type.title, type.typeDisplayName].compactMap { $0 } }
         for shortcut in shortcuts { values += [shortcut.shortTitle, shortcut.systemImageName].compactMap { $0 } }
+        for call in calls { values += call.arguments.map(\.value) }
         return values
     }
 }

@@ -59,6 +59,9 @@ package enum ActivitySiteKind: String, Hashable, Sendable {
     case switchCase
     /// `[X, Y].contains(… .activityType)`
     case containsCheck
+    /// `interaction?.intent as? X`, `is X`, `case let x as X` (also through a local or an `INIntent`
+    /// parameter): an intent continued in the app, whose activity type is its class name `X`
+    case intentCast
 
     package var isCreation: Bool { self == .activityInitializer || self == .userActivityModifier }
 }
@@ -190,5 +193,25 @@ package enum SwiftFacts {
 
     package static func substitutingBundleIdentifier(in value: String, with bundleIdentifier: String) -> String {
         value.replacingOccurrences(of: bundleIdentifierPlaceholder, with: bundleIdentifier)
+    }
+
+    /// What a value read from the Info.plist at run time resolves to: `$(INFOPLIST:K)`, or `$(INFOPLIST:K[0])` for
+    /// an array's first element; the caller substitutes the target's expanded Info.plist
+    /// (``substitutingInfoPlistValues(in:with:)``).
+    package static func infoPlistPlaceholder(key: String, first: Bool) -> String {
+        "$(INFOPLIST:" + key + (first ? "[0]" : "") + ")"
+    }
+
+    /// `value` with each Info.plist placeholder replaced by `lookup(key, first)`; nil when one has no value.
+    package static func substitutingInfoPlistValues(in value: String, with lookup: (String, Bool) -> String?) -> String? {
+        var result = value
+        while let start = result.range(of: "$(INFOPLIST:"), let end = result[start.upperBound...].firstIndex(of: ")") {
+            var key = String(result[start.upperBound..<end])
+            let first = key.hasSuffix("[0]")
+            if first { key.removeLast(3) }
+            guard let replacement = lookup(key, first) else { return nil }
+            result.replaceSubrange(start.lowerBound...end, with: replacement)
+        }
+        return result
     }
 }

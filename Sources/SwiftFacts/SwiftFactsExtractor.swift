@@ -36,6 +36,9 @@ package struct SwiftFactsExtractor: Sendable {
 
     /// At most this many rounds of looking for constant declarations in files not yet parsed.
     static let maximumConstantRounds = 6
+    /// At most this many rounds of following values through parameters to their callers (a caller's argument
+    /// may itself be a parameter of its function).
+    static let maximumArgumentRounds = 3
 
     /// Protocols that refine `AppIntent` (and `AppIntent` itself); the target's own refinements are added.
     static let intentProtocols: Set<String> = [
@@ -103,16 +106,56 @@ package struct SwiftFactsExtractor: Sendable {
         }
         var scans = parse(selected, files: files, contents: contents)
         var parsed = selected
+        var calls: [FoundCall] = []
+        parseConstantDeclarations(into: &scans, parsed: &parsed, pending: &pending, calls: calls, files: files, contents: contents)
 
+        // Values that flow in through a parameter (`NSUserActivity(activityType: id)` in `func make(id:)`): the
+        // calls of those functions, from every file that mentions them, then the constants their arguments use.
+        var recorded: Set<String> = []
+        for _ in 0..<Self.maximumArgumentRounds {
+            let values = scans.flatMap(\.writtenValues) + calls.flatMap { $0.arguments.map(\.value) }
+            let wanted = Set(values.flatMap(\.expression.argumentFunctions)).subtracting(recorded)
+            guard !wanted.isEmpty else { break }
+            recorded.formUnion(wanted)
+            let names = Array(wanted)
+            let callers = contents.indices.filter { index in
+                guard case .success(let data) = contents[index] else { return false }
+                return data.withUnsafeBytes { SourcePrefilter.mentions($0, anyOf: names) }
+            }
+            let callerScans = parse(callers, files: files, contents: contents, recordingCallsTo: wanted)
+            for (index, scan) in zip(callers, callerScans) {
+                calls += scan.calls
+                if pending.remove(index) != nil {
+                    var scan = scan
+                    scan.calls = []
+                    scans.append(scan)
+                    parsed.append(index)
+                }
+            }
+            parseConstantDeclarations(into: &scans, parsed: &parsed, pending: &pending, calls: calls, files: files, contents: contents)
+        }
+        facts.parsedFiles = parsed.map { files[$0].displayPath }.sorted()
+        assemble(scans, calls: calls, into: &facts)
+        return facts
+    }
+
+    /// Rounds: parse the files that may declare what the parsed files (and the recorded calls' arguments)
+    /// could not resolve.
+    private func parseConstantDeclarations(
+        into scans: inout [FileScan], parsed: inout [Int], pending: inout Set<Int>, calls: [FoundCall],
+        files: [SwiftSourceFile], contents: [Result<Data, SwiftSourceReader.Unreadable>]
+    ) {
         // Rounds: parse the files that may declare what the parsed files could not resolve (or resolved from
         // outside the type that refers to it, which a member in another file would shadow), that may declare
         // or extend a type the facts are about (its other parts add conformances, a title, a display name,
         // cases: `extension BookEntity { static var typeDisplayRepresentation … }` names no trigger), or that
         // mention the target's own AppIntent-refining protocols.
         var searched: Set<String> = []
+        let callValues = calls.flatMap { $0.arguments.map(\.value) }
         for _ in 0..<Self.maximumConstantRounds where !pending.isEmpty {
-            var resolver = ConstantResolver(declarations: scans.flatMap(\.declarations))
+            var resolver = ConstantResolver(declarations: scans.flatMap(\.declarations), calls: calls, types: scans.flatMap(\.types))
             for scan in scans { for value in scan.writtenValues { _ = resolver.resolve(value) } }
+            for value in callValues { _ = resolver.resolve(value) }
             let families = Self.protocolFamilies(scans)
             let wanted = resolver.missingNames.union(resolver.shadowableNames)
                 .union(Self.factTypeNames(scans, families: families)).subtracting(searched)
@@ -133,12 +176,10 @@ package struct SwiftFactsExtractor: Sendable {
             scans += parse(next, files: files, contents: contents)
             parsed += next
         }
-        facts.parsedFiles = parsed.map { files[$0].displayPath }.sorted()
-        assemble(scans, into: &facts)
-        return facts
     }
 
-    private func parse(_ indices: [Int], files: [SwiftSourceFile], contents: [Result<Data, SwiftSourceReader.Unreadable>]) -> [FileScan] {
+    private func parse(_ indices: [Int], files: [SwiftSourceFile], contents: [Result<Data, SwiftSourceReader.Unreadable>],
+                       recordingCallsTo functions: Set<String> = []) -> [FileScan] {
         let results = ConcurrentResults<FileScan>(count: indices.count)
         let workers = max(1, min(options.concurrency, indices.count))
         let next = WorkCounter()
@@ -146,11 +187,11 @@ package struct SwiftFactsExtractor: Sendable {
             while let slot = next.take(below: indices.count) {
                 let index = indices[slot]
                 guard case .success(let data) = contents[index] else { continue }
-                let scan = data.withUnsafeBytes { SwiftFileScanner.scan($0, file: files[index].displayPath) }
+                let scan = data.withUnsafeBytes { SwiftFileScanner.scan($0, file: files[index].displayPath, recordingCallsTo: functions) }
                 results.store(scan, at: slot)
             }
         }
-        return results.values.compactMap { $0 }
+        return results.values.map { $0 ?? FileScan(file: "") }
     }
     #endif
 
@@ -184,8 +225,8 @@ package struct SwiftFactsExtractor: Sendable {
     }
 
     /// Resolves every value and classifies the types.
-    private func assemble(_ scans: [FileScan], into facts: inout SwiftTargetFacts) {
-        var resolver = ConstantResolver(declarations: scans.flatMap(\.declarations))
+    private func assemble(_ scans: [FileScan], calls: [FoundCall], into facts: inout SwiftTargetFacts) {
+        var resolver = ConstantResolver(declarations: scans.flatMap(\.declarations), calls: calls, types: scans.flatMap(\.types))
         func value(_ written: WrittenValue?) -> SwiftValue? {
             guard let written else { return nil }
             let resolved = resolver.resolve(written)

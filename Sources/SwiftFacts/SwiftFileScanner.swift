@@ -5,9 +5,11 @@
 
 /// Parses one file and collects its activity sites, constant declarations, types and App Shortcuts.
 enum SwiftFileScanner {
-    static func scan(_ bytes: UnsafeRawBufferPointer, file: String) -> FileScan {
+    /// `recordingCallsTo`: functions whose calls' arguments are kept (values that flow in through a parameter).
+    static func scan(_ bytes: UnsafeRawBufferPointer, file: String, recordingCallsTo functions: Set<String> = []) -> FileScan {
         let tree = Parser.parse(source: bytes.bindMemory(to: UInt8.self))
         let visitor = ScanningVisitor(bytes: bytes, file: file)
+        visitor.recordedCalls = functions
         visitor.walk(tree)
         return visitor.scan
     }
@@ -30,6 +32,11 @@ final class ScanningVisitor: SyntaxVisitor {
     var pushed: [(count: Int, type: Int?)] = []
     /// Whether each open enum has String raw values.
     var stringBackedEnums: [Bool] = []
+    /// The open functions and initializers, innermost last: their parameters and what their locals hold
+    /// (ScanningVisitor+Flow.swift).
+    var functions: [OpenFunction] = []
+    /// Functions whose calls are recorded with their arguments.
+    var recordedCalls: Set<String> = []
 
     init(bytes: UnsafeRawBufferPointer, file: String) {
         self.bytes = bytes
@@ -52,7 +59,7 @@ final class ScanningVisitor: SyntaxVisitor {
     }
 
     func written(_ expression: ExprSyntax) -> WrittenValue {
-        WrittenValue(written: text(from: expression, to: expression), expression: ValueExpressionReader.read(expression),
+        WrittenValue(written: text(from: expression, to: expression), expression: bindingParameters(ValueExpressionReader.read(expression)),
                      context: scopes, offset: expression.positionAfterSkippingLeadingTrivia.utf8Offset)
     }
 
@@ -133,19 +140,28 @@ final class ScanningVisitor: SyntaxVisitor {
         if let body = node.body {
             let returns = ValueExpressionReader.returnedValues(of: body.statements)
             if !returns.isEmpty {
-                scan.declarations.append(ConstantDeclaration(context: scopes, name: node.name.text, kind: .value(returns)))
+                scan.declarations.append(ConstantDeclaration(context: scopes, name: node.name.text, kind: .value(returns),
+                                                             caseReturns: ValueExpressionReader.caseReturns(of: body.statements)))
             }
         }
         openScope(node.name.text)
+        openFunction(node.name.text, node.signature.parameterClause.parameters, generics: node.genericParameterClause)
         return .visitChildren
     }
-    override func visitPost(_ node: FunctionDeclSyntax) { close() }
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        functions.removeLast()
+        close()
+    }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         openScope("init")
+        openFunction("init", node.signature.parameterClause.parameters, generics: node.genericParameterClause)
         return .visitChildren
     }
-    override func visitPost(_ node: InitializerDeclSyntax) { close() }
+    override func visitPost(_ node: InitializerDeclSyntax) {
+        functions.removeLast()
+        close()
+    }
 
     override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
         openScope("{}")
@@ -188,8 +204,10 @@ final class ScanningVisitor: SyntaxVisitor {
                 }
             }
             if !values.isEmpty {
-                scan.declarations.append(ConstantDeclaration(context: scopes, name: name, kind: .value(values)))
+                let caseReturns = binding.initializer == nil ? getterBody(binding.accessorBlock).flatMap(ValueExpressionReader.caseReturns) : nil
+                scan.declarations.append(ConstantDeclaration(context: scopes, name: name, kind: .value(values), caseReturns: caseReturns))
             }
+            noteLocalBinding(name, type: binding.typeAnnotation?.type, value: binding.initializer?.value)
             guard isDirectlyInType, let index = currentTypeIndex else { continue }
             if let parameterAttribute {
                 scan.types[index].parameters.append(parameter(name: name, binding: binding, attribute: parameterAttribute))
@@ -267,6 +285,18 @@ final class ScanningVisitor: SyntaxVisitor {
                                    optional: optional, title: title, position: position(binding.pattern))
     }
 
+    /// `if let x = …` / `guard let x = …`: what the local holds (ScanningVisitor+Flow.swift).
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            // `guard let type = Bundle.main.activityType`: a constant of its scope, like `let`.
+            if node.bindingSpecifier.tokenKind == .keyword(.let), let value = node.initializer?.value {
+                scan.declarations.append(ConstantDeclaration(context: scopes, name: name, kind: .value([bindingParameters(ValueExpressionReader.read(value))])))
+            }
+            noteLocalBinding(name, type: node.typeAnnotation?.type, value: node.initializer?.value)
+        }
+        return .visitChildren
+    }
+
     // MARK: Calls: creations, handlers, App Shortcuts
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -279,12 +309,17 @@ final class ScanningVisitor: SyntaxVisitor {
             calleeName = member.declName.baseName.text
             calleeBase = member.base
             if calleeName == "init", let base = member.base?.as(DeclReferenceExprSyntax.self) {
-                return visitCall(node, name: base.baseName.text, base: nil)
+                // `self.init(activityType:)` in an initializer of an NSUserActivity extension creates one.
+                let name = base.baseName.text == "self" && typeScopes.last == "NSUserActivity" ? "NSUserActivity" : base.baseName.text
+                return visitCall(node, name: name, base: nil)
             }
         } else {
             calleeName = nil
         }
         guard let calleeName else { return .visitChildren }
+        if recordedCalls.contains(calleeName) {
+            scan.calls.append(FoundCall(function: calleeName, arguments: node.arguments.map { ($0.label?.text, written($0.expression)) }))
+        }
         return visitCall(node, name: calleeName, base: calleeBase)
     }
 
@@ -304,7 +339,8 @@ final class ScanningVisitor: SyntaxVisitor {
         }
         if let member = current.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "activityType" }
         if let reference = current.as(DeclReferenceExprSyntax.self) {
-            return reference.baseName.text == "activityType" || reference.baseName.text == "userActivityType"
+            let name = reference.baseName.text
+            return (name == "activityType" || name == "userActivityType") && !isOtherActivityTypeParameter(name)
         }
         return false
     }
@@ -314,6 +350,7 @@ final class ScanningVisitor: SyntaxVisitor {
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
+        recordIntentCasts(elements)
         for (index, element) in elements.enumerated() {
             guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=" else { continue }
             let left = operand(elements, from: index - 1, step: -1)
@@ -350,6 +387,9 @@ final class ScanningVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+        recordIntentCases(node)
+        // A local named `activityType` that holds `Enum(rawValue: …)` is read as the enum's cases, once.
+        if recordEnumCases(node) { return .visitChildren }
         guard isActivityType(node.subject) else { return .visitChildren }
         for element in node.cases {
             guard case .case(let label) = element.as(SwitchCaseSyntax.self)?.label else { continue }

@@ -17,6 +17,12 @@ indirect enum ValueExpression: Hashable, Sendable {
     case coalescing(ValueExpression, ValueExpression)
     /// `Bundle.main.bundleIdentifier`
     case bundleIdentifier
+    /// A value of the target's Info.plist read at run time (`infoDictionary?["K"]`, `object(forInfoDictionaryKey:
+    /// "K")`); `first` for the first element of an array (`(… as? [String])?.first`).
+    case infoPlistValue(key: String, first: Bool)
+    /// A parameter of the function the value is written in: whatever its callers pass (`label:` nil for an
+    /// unlabeled argument; `index` counts the function's parameters from 0).
+    case argument(function: String, label: String?, index: Int)
     /// Anything else.
     case unknown
 
@@ -27,9 +33,33 @@ indirect enum ValueExpression: Hashable, Sendable {
         case .rawValue(let inner), .interpolated(let inner): return inner.referencedNames
         case .concatenation(let parts): return parts.reduce(into: []) { $0.formUnion($1.referencedNames) }
         case .coalescing(let a, let b): return a.referencedNames.union(b.referencedNames)
-        case .literal, .bundleIdentifier, .unknown: return []
+        case .literal, .bundleIdentifier, .infoPlistValue, .argument, .unknown: return []
         }
     }
+
+    /// The functions whose callers' arguments it needs.
+    var argumentFunctions: Set<String> {
+        switch self {
+        case .argument(let function, _, _): return [function]
+        case .rawValue(let inner), .interpolated(let inner): return inner.argumentFunctions
+        case .concatenation(let parts): return parts.reduce(into: []) { $0.formUnion($1.argumentFunctions) }
+        case .coalescing(let a, let b): return a.argumentFunctions.union(b.argumentFunctions)
+        case .literal, .bundleIdentifier, .infoPlistValue, .reference, .unknown: return []
+        }
+    }
+}
+
+/// The returns of one branch of a `switch self`.
+struct CaseReturns: Hashable, Sendable {
+    var cases: [String]
+    var values: [ValueExpression]
+}
+
+/// A call of a function some value flows from through a parameter: its name and arguments as written, in
+/// the context of the call.
+struct FoundCall: Sendable {
+    var function: String
+    var arguments: [(label: String?, value: WrittenValue)]
 }
 
 /// A value read at a site, with the text it was written as and the type context it was written in.
@@ -56,6 +86,9 @@ struct ConstantDeclaration: Hashable, Sendable {
     var context: [String]
     var name: String
     var kind: Kind
+    /// A member whose body is one `switch self`: what each case returns (`cases` empty for `default:`), so that
+    /// `Type.someCase.member` gives that case's value, not every case's.
+    var caseReturns: [CaseReturns]? = nil
 
     /// Declared inside a function or closure body: found only from within it.
     var isLocal: Bool { context.contains { $0.hasSuffix("()") } }

@@ -17,6 +17,7 @@ enum ValueExpressionReader {
            let only = tuple.elements.first, only.label == nil {
             return read(only.expression)
         }
+        if let key = infoPlistKey(expression) { return .infoPlistValue(key: key, first: false) }
         if let sequence = expression.as(SequenceExprSyntax.self) { return readSequence(Array(sequence.elements)) }
         if let call = expression.as(FunctionCallExprSyntax.self) { return read(call) }
         return .unknown
@@ -24,6 +25,9 @@ enum ValueExpressionReader {
 
     private static func read(_ member: MemberAccessExprSyntax) -> ValueExpression {
         if member.declName.baseName.text == "rawValue", let base = member.base { return .rawValue(read(base)) }
+        if member.declName.baseName.text == "first", let base = member.base, let key = infoPlistKey(base) {
+            return .infoPlistValue(key: key, first: true)
+        }
         // `Type.self` as a string (`String(describing:)`, `NSStringFromClass`) is the type's own name.
         if member.declName.baseName.text == "self", let base = member.base?.as(MemberAccessExprSyntax.self).flatMap(referencePath)
             ?? member.base?.as(DeclReferenceExprSyntax.self).map({ [$0.baseName.text] }), let type = base.last {
@@ -54,6 +58,45 @@ enum ValueExpressionReader {
             }
         }
         return path
+    }
+
+    /// The key of an Info.plist value read at run time: `….infoDictionary?["K"]` or `….object(forInfoDictionaryKey: "K")`,
+    /// through `?`, `!`, parentheses and an `as?` cast.
+    static func infoPlistKey(_ expression: ExprSyntax) -> String? {
+        var current = expression
+        while true {
+            if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression; continue }
+            if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
+            if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+                current = only.expression
+                continue
+            }
+            if let sequence = current.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+               sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = sequence.elements.first {
+                current = first
+                continue
+            }
+            break
+        }
+        func literal(_ expression: ExprSyntax?) -> String? {
+            guard let expression, case .literal(let text) = read(expression) else { return nil }
+            return text
+        }
+        if let subscriptCall = current.as(SubscriptCallExprSyntax.self), subscriptCall.arguments.count == 1 {
+            var base = subscriptCall.calledExpression
+            while let inner = base.as(OptionalChainingExprSyntax.self)?.expression ?? base.as(ForceUnwrapExprSyntax.self)?.expression { base = inner }
+            let name = base.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            guard name == "infoDictionary" || name == "localizedInfoDictionary" else { return nil }
+            return literal(subscriptCall.arguments.first?.expression)
+        }
+        if let call = current.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+           call.arguments.first?.label?.text == "forInfoDictionaryKey" {
+            let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            guard name == "object" else { return nil }
+            return literal(call.arguments.first?.expression)
+        }
+        return nil
     }
 
     private static let conversions: Set<String> = [
@@ -181,6 +224,30 @@ enum ValueExpressionReader {
         let collector = ReturnCollector(viewMode: .sourceAccurate)
         collector.walk(items)
         return collector.returned.flatMap(branchValues)
+    }
+
+    /// For a body that is one `switch self` (or returns one): each branch's cases (`.name` or `Type.name`
+    /// patterns; empty for `default:`) and returned values. Nil for any other body.
+    static func caseReturns(of items: CodeBlockItemListSyntax) -> [CaseReturns]? {
+        guard items.count == 1, let only = items.first else { return nil }
+        var expression = expression(of: only) ?? only.item.as(ReturnStmtSyntax.self)?.expression
+        if expression == nil, let statement = only.item.as(SwitchExprSyntax.self) { expression = ExprSyntax(statement) }
+        guard let switchExpression = expression?.as(SwitchExprSyntax.self),
+              switchExpression.subject.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return nil }
+        var branches: [CaseReturns] = []
+        for element in switchExpression.cases {
+            guard let switchCase = element.as(SwitchCaseSyntax.self) else { return nil }
+            var cases: [String] = []
+            if case .case(let label) = switchCase.label {
+                for item in label.caseItems {
+                    guard let member = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self)
+                    else { return nil }
+                    cases.append(member.declName.baseName.text)
+                }
+            }
+            branches.append(CaseReturns(cases: cases, values: returnedValues(of: switchCase.statements)))
+        }
+        return branches
     }
 
     private static func expression(of item: CodeBlockItemSyntax) -> ExprSyntax? {
