@@ -134,11 +134,11 @@ public struct Auditor: Sendable {
         for index in contexts.indices {
             let target = contexts[index].target
             var swiftFiles = project.swiftFiles(of: target)
-            // A WatchKit app's code is its WatchKit extension's (a target the audit does not check on its own).
-            for dependency in target.dependencies {
-                guard let id = dependency.targetID, let extensionTarget = project.targets.first(where: { $0.id == id }),
-                      extensionTarget.productType?.hasPrefix("com.apple.product-type.watchkit") == true else { continue }
-                swiftFiles += project.swiftFiles(of: extensionTarget)
+            // A WatchKit app's extension and the frameworks it links run as part of it (TargetCode.swift).
+            for codeTarget in project.codeTargets(of: target) {
+                let files = project.swiftFiles(of: codeTarget)
+                swiftFiles += files
+                if codeTarget.isLibrary { contexts[index].libraryFiles.formUnion(files) }
             }
             for package in project.linkedLocalPackages(of: target) { swiftFiles += project.swiftFiles(of: package) }
             swiftFiles += unclaimed
@@ -239,6 +239,8 @@ struct TargetContext {
     var settings: TargetBuildSettings
     var infoPlist: TargetInfoPlist
     var swiftFiles: [String] = []
+    /// The Swift files of the frameworks and libraries it links (a part of ``swiftFiles``).
+    var libraryFiles: Set<String> = []
     /// nil when the parser is not available or the target has no Swift facts to give.
     var facts: SwiftTargetFacts?
     var intentDefinitions: [Result<IntentDefinitionFile, Diagnostic>] = []

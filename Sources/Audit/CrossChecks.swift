@@ -16,14 +16,23 @@ struct CrossChecks {
     /// For locating a missing required key's literal in the Swift text.
     let files: ProjectFiles
 
-    /// Created and handled sites with `Bundle.main.bundleIdentifier` replaced by the target's identifier.
+    /// Created and handled sites with `Bundle.main.bundleIdentifier` replaced by the target's identifier, and
+    /// a value read from the Info.plist at run time by the target's Info.plist's (the first of its
+    /// `NSUserActivityTypes`: other keys stay unresolved).
     private func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
         guard let facts = context.facts else { return ([], []) }
+        func infoPlistValue(_ key: String, first: Bool) -> String? {
+            guard key == "NSUserActivityTypes", first else { return nil }
+            return context.infoPlist.declarations?.resolvedTypes.first
+        }
         func substituted(_ sites: [ActivityTypeSite]) -> [ActivityTypeSite] {
             sites.map { site in
                 var site = site
                 if let resolved = site.resolved, resolved.contains(SwiftFacts.bundleIdentifierPlaceholder) {
                     site.resolved = context.bundleIdentifier.map { SwiftFacts.substitutingBundleIdentifier(in: resolved, with: $0) }
+                }
+                if let resolved = site.resolved, resolved.contains("$(INFOPLIST:") {
+                    site.resolved = SwiftFacts.substitutingInfoPlistValues(in: resolved, with: infoPlistValue)
                 }
                 return site
             }
@@ -129,26 +138,32 @@ struct CrossChecks {
         let context = contexts[index]
         var diagnostics: [Diagnostic] = []
         let own = context.infoPlist.declarations
-        // An extension's activities are continued by its app: the app's declarations count for it too.
+        // An extension's activities are continued by its app (an Intents extension's `.continueInApp`): the
+        // containing app's declarations are the ones that count. The system never hands an extension a
+        // continuation, so what an extension's code handles (a framework it shares with the app) needs none.
+        let apps = containingApps(of: index)
         var declared = Set(own?.resolvedTypes ?? [])
-        if context.isExtension {
-            for other in contexts where !other.isExtension { declared.formUnion(other.infoPlist.declarations?.resolvedTypes ?? []) }
-        }
+        for app in apps { declared.formUnion(app.infoPlist.declarations?.resolvedTypes ?? []) }
         // A created activity may be for another app of the project (Handoff from the phone to the watch app):
         // any app target declaring it receives it. A handled one must be the target's own (or its app's).
         let declaredByAnApp = Set(contexts.filter { !$0.isExtension }.flatMap { $0.infoPlist.declarations?.resolvedTypes ?? [] })
         let name = context.target.name
         var reported: Set<String> = []
-        for site in created + handled {
+        for site in created + (context.isExtension ? [] : handled) {
             guard let type = site.resolved, !type.isEmpty, SystemActivityType(rawValue: type) == nil, !declared.contains(type),
-                  !(site.kind.isCreation && declaredByAnApp.contains(type)) else { continue }
+                  !(site.kind.isCreation && declaredByAnApp.contains(type)),
+                  !handledForAnotherApp(site, index: index) else { continue }
             guard reported.insert("\(site.position)|\(type)").inserted else { continue }
-            let verb = site.kind.isCreation ? "creates" : "handles"
-            let plist = context.infoPlist.path.map { " (\($0))" } ?? ""
-            diagnostics.append(Diagnostic(
-                .error, .activityTypeUndeclaredInCode,
-                "target \(name) \(verb) activity type '\(type)', which its Info.plist\(plist) does not declare in NSUserActivityTypes: the system never delivers it",
-                at: Self.location(site.position)))
+            let message: String
+            if context.isExtension, let app = apps.first {
+                let plist = app.infoPlist.path.map { " (\($0))" } ?? ""
+                message = "target \(name) creates activity type '\(type)' for its app to continue, which the app \(app.target.name)'s Info.plist\(plist) does not declare in NSUserActivityTypes: the system never delivers it"
+            } else {
+                let verb = site.kind.isCreation ? "creates" : "handles"
+                let plist = context.infoPlist.path.map { " (\($0))" } ?? ""
+                message = "target \(name) \(verb) activity type '\(type)', which its Info.plist\(plist) does not declare in NSUserActivityTypes: the system never delivers it"
+            }
+            diagnostics.append(Diagnostic(.error, .activityTypeUndeclaredInCode, message, at: Self.location(site.position)))
         }
 
         // Declared, but nothing of this target creates or handles it (the Swift side must be readable, and
@@ -195,6 +210,27 @@ struct CrossChecks {
             }
         }
         return diagnostics
+    }
+
+    /// Whether `site` is a handler in a framework that another application target links too and whose
+    /// Info.plist declares what the handler handles there: shared code serves the app that continues the type.
+    private func handledForAnotherApp(_ site: ActivityTypeSite, index: Int) -> Bool {
+        guard !site.kind.isCreation, contexts[index].libraryFiles.contains(site.position.file) else { return false }
+        for (other, context) in contexts.enumerated() where other != index && !context.isExtension {
+            let declared = Set(context.infoPlist.declarations?.resolvedTypes ?? [])
+            if sites(context).handled.contains(where: { $0.position == site.position && $0.resolved.map(declared.contains) == true }) { return true }
+        }
+        return false
+    }
+
+    /// The application targets that embed the extension at `index` (they depend on it); every application
+    /// target of the project when none does; none for an application.
+    private func containingApps(of index: Int) -> [TargetContext] {
+        let context = contexts[index]
+        guard context.isExtension else { return [] }
+        let apps = contexts.filter { !$0.isExtension }
+        let embedding = apps.filter { $0.target.dependencies.contains { $0.targetID == context.target.id } }
+        return embedding.isEmpty ? apps : embedding
     }
 
     /// Where `"key"` is written in the `requiredUserInfoKeys` literal that follows a creation site. SwiftFacts
