@@ -167,7 +167,11 @@ public struct Auditor: Sendable {
 
         let phraseFiles = repository.phraseFiles.map { PhraseLocalizationFile.read($0, files: files) }
         let intentClasses = Set(definitionFiles.values.flatMap { (try? $0.get())?.classNames ?? [] })
-        let checks = CrossChecks(contexts: contexts, phraseFiles: phraseFiles, intentClasses: intentClasses, files: files)
+        let prefixedClasses = definitionFiles.values.reduce(into: [String: String]()) { classes, file in
+            classes.merge((try? file.get())?.classNamesBySwiftName ?? [:]) { first, _ in first }
+        }
+        let checks = CrossChecks(contexts: contexts, phraseFiles: phraseFiles, intentClasses: intentClasses,
+                                 prefixedIntentClasses: prefixedClasses, files: files)
         // A file shared by several targets (an xcconfig, an intent definition) reports a problem once.
         var reported: Set<Diagnostic> = []
         for (index, context) in contexts.enumerated() where options.targets.isEmpty || options.targets.contains(context.target.name) {

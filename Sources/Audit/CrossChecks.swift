@@ -13,6 +13,8 @@ struct CrossChecks {
     let phraseFiles: [Result<PhraseLocalizationFile, Diagnostic>]
     /// Every class the project's `.intentdefinition` files define (`activity-type-unused` excepts them).
     let intentClasses: Set<String>
+    /// Prefixed custom intents' class names by their Swift names (IntentDefinitionFile.classNamesBySwiftName).
+    let prefixedIntentClasses: [String: String]
     /// For locating a missing required key's literal in the Swift text.
     let files: ProjectFiles
 
@@ -33,6 +35,10 @@ struct CrossChecks {
                 }
                 if let resolved = site.resolved, resolved.contains("$(INFOPLIST:") {
                     site.resolved = SwiftFacts.substitutingInfoPlistValues(in: resolved, with: infoPlistValue)
+                }
+                // `intent as? ExecuteLuaIntent` names the class Swift sees; iOS uses its Objective-C name.
+                if site.kind == .intentCast, let resolved = site.resolved, let className = prefixedIntentClasses[resolved] {
+                    site.resolved = className
                 }
                 return site
             }

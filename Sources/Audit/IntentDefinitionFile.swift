@@ -21,6 +21,9 @@ struct IntentDefinitionFile: Sendable {
 
     var path: String
     var customIntents: [CustomIntent] = []
+    /// The class name of each prefixed custom intent by the name Swift code sees it under (`ExecuteLuaIntent` →
+    /// `HSExecuteLuaIntent`): a Swift cast names the class without its prefix.
+    var classNamesBySwiftName: [String: String] = [:]
     /// Every class the file defines, custom or system (`INPlayMediaIntent`), for `activity-type-unused`.
     var classNames: Set<String> = []
 
@@ -49,6 +52,7 @@ struct IntentDefinitionFile: Sendable {
                 configuresWidgets: intent["INIntentEligibleForWidgets"]?.boolValue ?? false,
                 isShortcut: !(intent["INIntentIneligibleForSuggestions"]?.boolValue ?? false)))
             file.classNames.insert(className)
+            if !prefix.isEmpty { file.classNamesBySwiftName[name + "Intent"] = className }
         }
         return .success(file)
     }

@@ -77,4 +77,25 @@ struct IntentDefinitionFileTests {
         // The declared class name is the custom intent's, not an unused type.
         #expect(report.findings(.activityTypeUnused).isEmpty)
     }
+
+    @Test func aSwiftCastOfAPrefixedIntentIsItsClassName() throws {
+        let fixture = try AuditFixture([
+            "Shop.xcodeproj/project.pbxproj": pbxproj(appSettings: "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop;",
+                                                      appSources: ["App/App.swift", "App/Intents.intentdefinition"]),
+            "App/Info.plist": "<plist version=\"1.0\"><dict><key>NSUserActivityTypes</key><array><string>XYChapterIntent</string></array></dict></plist>",
+            "App/App.swift": """
+                import Intents
+                func go(_ activity: NSUserActivity) {
+                    if let chapter = activity.interaction?.intent as? 1️⃣ChapterIntent { _ = chapter }
+                }
+                """,
+            "App/Intents.intentdefinition": Self.definition("""
+                <dict><key>INIntentClassPrefix</key><string>XY</string><key>INIntentName</key><string>Chapter</string></dict>
+                """),
+        ])
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.handled.map { "\($0.resolved ?? "nil") \($0.location)" } == ["XYChapterIntent " + fixture.at("App/App.swift", "1️⃣")])
+        #expect(report.findings(.activityTypeUndeclaredInCode).isEmpty)
+    }
 }
