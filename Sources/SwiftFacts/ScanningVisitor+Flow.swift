@@ -138,18 +138,7 @@ extension ScanningVisitor {
         return nil
     }
 
-    static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
-        var current = expression
-        while true {
-            if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression; continue }
-            if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
-            if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-                current = only.expression
-                continue
-            }
-            return current
-        }
-    }
+    static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax { ValueExpressionReader.unwrapped(expression) }
 
     // MARK: Intents continued in the app
 

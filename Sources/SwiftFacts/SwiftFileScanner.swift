@@ -327,16 +327,7 @@ final class ScanningVisitor: SyntaxVisitor {
 
     /// `….activityType` or a variable named `activityType` / `userActivityType`.
     func isActivityType(_ expression: ExprSyntax) -> Bool {
-        var current = expression
-        while true {
-            if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression; continue }
-            if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
-            if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-                current = only.expression
-                continue
-            }
-            break
-        }
+        let current = ValueExpressionReader.unwrapped(expression)
         if let member = current.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "activityType" }
         if let reference = current.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text

@@ -63,20 +63,10 @@ enum ValueExpressionReader {
     /// The key of an Info.plist value read at run time: `….infoDictionary?["K"]` or `….object(forInfoDictionaryKey: "K")`,
     /// through `?`, `!`, parentheses and an `as?` cast.
     static func infoPlistKey(_ expression: ExprSyntax) -> String? {
-        var current = expression
-        while true {
-            if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression; continue }
-            if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
-            if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-                current = only.expression
-                continue
-            }
-            if let sequence = current.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-               sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = sequence.elements.first {
-                current = first
-                continue
-            }
-            break
+        var current = unwrapped(expression)
+        while let sequence = current.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+              sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = sequence.elements.first {
+            current = unwrapped(first)
         }
         func literal(_ expression: ExprSyntax?) -> String? {
             guard let expression, case .literal(let text) = read(expression) else { return nil }
@@ -97,6 +87,20 @@ enum ValueExpressionReader {
             return literal(call.arguments.first?.expression)
         }
         return nil
+    }
+
+    /// The expression inside `!`, `?` and parentheses around one unlabeled element.
+    static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        var current = expression
+        while true {
+            if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression; continue }
+            if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
+            if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+                current = only.expression
+                continue
+            }
+            return current
+        }
     }
 
     private static let conversions: Set<String> = [
