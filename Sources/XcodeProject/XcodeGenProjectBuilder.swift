@@ -238,7 +238,7 @@ struct XcodeGenProjectBuilder {
             loader.report(.xcodegenInvalid, "target \(name) has no 'type' (XcodeGen requires one): it has no product type", at: location)
         }
         let platformNode = target["platform"]
-        let (sourceFiles, foundInfoPlist) = try sources(of: target, name: name)
+        let (sourceFiles, sourceFolders, foundInfoPlist) = try sources(of: target, name: name)
         let info = target["info"]?.mapping?["path"]
         let bundleIDPrefix = options?["bundleIdPrefix"]
 
@@ -284,7 +284,7 @@ struct XcodeGenProjectBuilder {
         return XcodeTarget(
             id: ids[name] ?? name, name: name, kind: kind, productType: productType, productName: name,
             buildConfigurations: XcodeConfigurationList(configurations: configurations, defaultConfigurationName: nil),
-            sourceFiles: sourceFiles, sourceFilePlatformFilters: [:], synchronizedFolders: [], synchronizedExtraFiles: [],
+            sourceFiles: sourceFiles, sourceFilePlatformFilters: [:], synchronizedFolders: sourceFolders, synchronizedExtraFiles: [],
             packageProducts: products, dependencies: dependencies, location: location)
     }
 
@@ -356,11 +356,14 @@ struct XcodeGenProjectBuilder {
 
     // MARK: Sources
 
-    /// The files of the target's Sources build phase (folders expanded, `excludes` / `includes` applied,
-    /// bundle-like folders not entered), and the first `Info.plist` among its sources.
-    private mutating func sources(of target: YAMLMapping, name: String) throws(XcodeProjectReadError) -> ([ProjectPath], String?) {
-        guard let node = target["sources"] else { return ([], nil) }
+    /// The target's sources: files named one by one (those XcodeGen puts in the Sources build phase), source
+    /// folders as the folders they are on disk — a ``SynchronizedFolder`` whose exceptions are the files that
+    /// `excludes` / `includes` leave out, so that the audit counts those as taken out on purpose rather than
+    /// unclaimed — and the first `Info.plist` among them (XcodeGen's `INFOPLIST_FILE` when none is set).
+    private mutating func sources(of target: YAMLMapping, name: String) throws(XcodeProjectReadError) -> ([ProjectPath], [SynchronizedFolder], String?) {
+        guard let node = target["sources"] else { return ([], [], nil) }
         var result: [ProjectPath] = []
+        var folders: [SynchronizedFolder] = []
         var seen: Set<ProjectPath> = []
         var infoPlist: String?
         for entry in node.sequence ?? [node] {
@@ -385,18 +388,25 @@ struct XcodeGenProjectBuilder {
                 if seen.insert(shown).inserted { result.append(shown) }
             }
             if loader.files.isDirectory(filePath) {
-                if fields?["type"]?.string == "folder" { continue }  // a folder reference: copied whole, not compiled
+                // A folder reference is copied whole; a folder in another build phase compiles nothing.
+                if fields?["type"]?.string == "folder" || (phase != nil && phase != "sources") { continue }
                 let listing = listings[filePath] ?? loader.files.files(under: filePath)
                 listings[filePath] = listing
                 try loader.charge(listing.count * (1 + excludes.count + includes.count), at: pathNode.location)
                 let prefix = filePath == "." ? "" : filePath + "/"
+                var leftOut: [String] = []
                 for file in listing {
                     let relative = String(file.dropFirst(prefix.count))
-                    if relative.split(separator: "/").dropLast().contains(where: XcodeProject.isOpaqueFolderComponent) { continue }
-                    if excludes.contains(where: { XcodeGenGlob.matches($0, relative) }) { continue }
-                    if !includes.isEmpty && !includes.contains(where: { XcodeGenGlob.matches($0, relative) }) { continue }
-                    add(file)
+                    if excludes.contains(where: { XcodeGenGlob.matches($0, relative) })
+                        || (!includes.isEmpty && !includes.contains(where: { XcodeGenGlob.matches($0, relative) })) {
+                        leftOut.append(relative)
+                    } else if BuildSettingPath.lastComponent(of: file) == "Info.plist" {
+                        if infoPlist == nil { infoPlist = file }
+                        leftOut.append(relative)
+                    }
                 }
+                folders.append(SynchronizedFolder(
+                    id: "XCODEGEN-\(name)-SOURCES-\(folders.count)", path: path, excluded: leftOut, explicitFolders: [], platformFiltered: [:]))
             } else if FileManager.default.fileExists(atPath: loader.files.fileSystemPath(filePath)) {
                 add(filePath)
             } else if fields?["optional"]?.bool != true {
@@ -404,7 +414,7 @@ struct XcodeGenProjectBuilder {
                               at: pathNode.location, severity: .warning)
             }
         }
-        return (result, infoPlist)
+        return (result, folders, infoPlist)
     }
 
     // MARK: Paths and packages
@@ -457,14 +467,6 @@ struct XcodeGenProjectBuilder {
             return nil
         }
         return mapping
-    }
-}
-
-extension XcodeProject {
-    /// A folder name Xcode treats as one item (`Assets.xcassets`, `X.bundle` …).
-    static func isOpaqueFolderComponent(_ component: Substring) -> Bool {
-        guard let dot = component.lastIndex(of: ".") else { return false }
-        return opaqueFolderExtensions.contains(component[component.index(after: dot)...])
     }
 }
 

@@ -93,9 +93,13 @@ struct XcodeGenSpecReaderTests {
     }
 
     @Test func sourcesExpandFoldersWithExcludes() throws {
-        let project = try SpecFixture(Self.appFiles).read()
+        let fixture = try SpecFixture(Self.appFiles)
+        defer { withExtendedLifetime(fixture) {} }  // the folders are listed when asked, not when read
+        let project = try fixture.read()
         let app = try #require(project.target(named: "ShopApp"))
-        // Legacy/ and *.md excluded, the asset catalog not entered, Info.plist is no source.
+        // Legacy/ and *.md excluded, the asset catalog not entered, Info.plist is no source; what is left out
+        // is the folder's exceptions (so the audit does not count it as unclaimed).
+        #expect(app.synchronizedFolders.first?.excluded == ["Info.plist", "Legacy/Old.swift", "Views/README.md"])
         #expect(project.sourceFiles(of: app) == [
             .repository("App/AppDelegate.swift"), .repository("App/Intents.intentdefinition"), .repository("App/Views/List.swift"),
         ])
@@ -209,7 +213,8 @@ struct XcodeGenSpecReaderTests {
         #expect(project.targets.map(\.name) == ["App", "Extra"])
         let app = try #require(project.target(named: "App"))
         // Lists are appended: the including spec's after the included one's.
-        #expect(project.swiftFiles(of: app) == ["ios/Generated/Gen.swift", "ios/App/Main.swift"])
+        #expect(app.synchronizedFolders.map(\.path) == [.repository("ios/Generated"), .repository("ios/App")])
+        #expect(project.swiftFiles(of: app) == ["ios/App/Main.swift", "ios/Generated/Gen.swift"])
         #expect(app.dependencies.map(\.name) == ["Extra"])
         let extra = try #require(project.target(named: "Extra"))
         #expect(project.swiftFiles(of: extra) == ["Shared/Util.swift"])
@@ -244,12 +249,15 @@ struct XcodeGenSpecReaderTests {
         let project = try fixture.read()
         #expect(project.swiftFiles(of: try #require(project.target(named: "App"))) == ["Mine/A.swift"])
 
-        let notReplaced = try SpecFixture([
+        let notReplacedFixture = try SpecFixture([
             "project.yml": fixture.files["project.yml"]!.replacingOccurrences(of: "sources:REPLACE", with: "sources"),
             "base/base.yml": fixture.files["base/base.yml"]!, "Mine/A.swift": "", "Theirs/B.swift": "", "base/Theirs/C.swift": "",
-        ]).read()
+        ])
+        defer { withExtendedLifetime(notReplacedFixture) {} }
+        let notReplaced = try notReplacedFixture.read()
         // relativePaths: false: the included file's paths start from the spec's folder.
-        #expect(notReplaced.swiftFiles(of: try #require(notReplaced.target(named: "App"))) == ["Theirs/B.swift", "Mine/A.swift"])
+        #expect(notReplaced.target(named: "App")?.synchronizedFolders.map(\.path) == [.repository("Theirs"), .repository("Mine")])
+        #expect(notReplaced.swiftFiles(of: try #require(notReplaced.target(named: "App"))) == ["Mine/A.swift", "Theirs/B.swift"])
     }
 
     @Test func templatesAndPlatformLists() throws {
