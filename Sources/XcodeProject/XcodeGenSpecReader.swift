@@ -16,7 +16,7 @@ extension Diagnostic.Rule {
     public static let xcodegenSourceMissing: Self = "xcodegen-source-missing"
 }
 
-/// Reads an XcodeGen spec (`project.yml` and the files it includes) into the same ``XcodeProject`` model
+/// Reads an XcodeGen spec (`project.yml` and the files it includes) into the same ``XcodeProject/XcodeProject`` model
 /// as a committed `project.pbxproj`, for repositories that generate their project and do not commit it.
 ///
 /// What XcodeGen would generate is modelled as far as the audit needs it: `include:` (merged as XcodeGen
