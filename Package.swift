@@ -7,7 +7,7 @@ import PackageDescription
 //   ActivityBridgeCLI -> Audit
 //   Audit -> SwiftFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject
 //   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore; PropertyList -> Diagnostics -> JSON
-//   SQLiteStore -> CSQLite; PropertyList -> CLibXML2
+//   SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML
 
 
 // MARK: - SwiftFacts: the toolchain's SwiftSyntax / SwiftParser host libraries
@@ -67,6 +67,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // XcodeGen specs (`project.yml`): libyaml's event parser.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
@@ -75,7 +81,7 @@ let package = Package(
         .target(name: "Diagnostics", dependencies: ["JSON"]),
         .target(name: "PropertyList", dependencies: ["Diagnostics", "JSON", "CLibXML2"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
-        .target(name: "XcodeProject", dependencies: ["PropertyList"]),
+        .target(name: "XcodeProject", dependencies: ["PropertyList", "CYAML"]),
         .target(name: "ActivityKit", dependencies: ["PropertyList", "XcodeProject", "SQLiteStore"]),
         .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore", "JSON"]),
         .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit", "JSON", "XcodeProject"]),

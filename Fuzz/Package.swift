@@ -48,7 +48,7 @@ let swiftFactsTarget: Target = {
 
 let harnesses = [
     "fuzz-plist-xml", "fuzz-plist-binary", "fuzz-plist-openstep", "fuzz-json", "fuzz-xcconfig",
-    "fuzz-pbxproj", "fuzz-replay-script", "fuzz-bridge-manifest", "fuzz-app-model",
+    "fuzz-pbxproj", "fuzz-replay-script", "fuzz-bridge-manifest", "fuzz-app-model", "fuzz-xcodegen",
 ]
 
 let package = Package(

@@ -70,11 +70,11 @@ public struct Auditor: Sendable {
         let files = ProjectFiles(root: root)
         let paths: [String]
         if options.projects.isEmpty {
-            paths = files.projects(under: ".")
+            paths = (files.projects(under: ".") + files.xcodeGenSpecs(under: ".")).sorted()
         } else {
             paths = options.projects.map { BuildSettingPath.standardized($0) }
-            for path in paths where files.contents(of: BuildSettingPath.join(path, "project.pbxproj")) == nil {
-                let reason = files.unreadableReason(BuildSettingPath.join(path, "project.pbxproj"))
+            for path in paths where files.contents(of: XcodeProject.definitionFile(ofProjectAt: path)) == nil {
+                let reason = files.unreadableReason(XcodeProject.definitionFile(ofProjectAt: path))
                 throw reason == "no such file" ? .missingProject(path) : .unreadableProject(path, reason: reason)
             }
         }
@@ -86,7 +86,7 @@ public struct Auditor: Sendable {
             if !SwiftFactsExtractor.isAvailable, !parserNoteGiven, !project.targets.isEmpty {
                 parserNoteGiven = true
                 let note = Diagnostic(.note, .swiftSourceUnavailable, SwiftParserUnavailable().description,
-                                      at: SourceLocation(file: BuildSettingPath.join(path, "project.pbxproj"), line: 1, column: 1))
+                                      at: SourceLocation(file: XcodeProject.definitionFile(ofProjectAt: path), line: 1, column: 1))
                 project.diagnostics += options.filter.apply([note])
             }
             report.projects.append(project)
@@ -102,7 +102,7 @@ public struct Auditor: Sendable {
     private func audit(_ path: String, files: ProjectFiles) -> AuditReport.Project {
         let project: XcodeProject
         do {
-            project = try XcodeProjectReader(files: files).read(path)
+            project = try XcodeProjectReader(files: files).readProjectOrSpec(path)
         } catch {
             var diagnostics = error.diagnostics
             if case let .unreadableFile(file, reason) = error {

@@ -49,7 +49,7 @@ struct TargetInfoPlist {
         } else if resolved["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES" {
             // The generated file: each INFOPLIST_KEY_X setting becomes key X, located at the setting.
             var dictionary = PropertyListDictionary()
-            var locations = PropertyListLocations(file: BuildSettingPath.join(project.path, "project.pbxproj"))
+            var locations = PropertyListLocations(file: project.definitionFile)
             for name in resolved.names where name.hasPrefix(Self.generatedKeyPrefix) {
                 guard let setting = resolved.settings[name] else { continue }
                 let key = String(name.dropFirst(Self.generatedKeyPrefix.count))

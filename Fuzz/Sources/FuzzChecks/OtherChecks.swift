@@ -108,3 +108,33 @@ extension FuzzChecks {
         guard back == model else { fatalError("an app model round trip changed the model") }
     }
 }
+
+extension FuzzChecks {
+    /// An XcodeGen spec read into the project model (YAML through libyaml, includes resolving under a folder
+    /// that does not exist), every target's settings evaluated and its sources listed. Every diagnostic must
+    /// be located in a file the reader read (the spec here: includes cannot be read), at line and column ≥ 1.
+    public static func xcodeGenSpec(_ bytes: UnsafeRawBufferPointer) {
+        let reader = XcodeGenSpecReader(files: ProjectFiles(root: "/nonexistent-fuzz-root"))
+        func checkLocated(_ diagnostics: [Diagnostic]) {
+            for diagnostic in diagnostics {
+                let place = diagnostic.location
+                guard place.file == "project.yml", place.line >= 1, place.column >= 1 else {
+                    fatalError("an XcodeGen diagnostic is not located in the spec: \(diagnostic)")
+                }
+            }
+        }
+        do throws(XcodeProjectReadError) {
+            let project = try reader.read(Data(bytes), path: "project.yml")
+            checkLocated(project.diagnostics)
+            for target in project.targets {
+                let settings = project.buildSettings(for: target)
+                _ = project.infoPlistPath(settings)
+                _ = settings.diagnostics.map(\.description)
+                _ = project.sourceFiles(of: target).count
+            }
+        } catch {
+            checkLocated(error.diagnostics)
+            _ = "\(error)"
+        }
+    }
+}

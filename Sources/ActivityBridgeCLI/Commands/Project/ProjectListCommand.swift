@@ -3,7 +3,8 @@ import JSON
 import PropertyList
 import XcodeProject
 
-/// `activity-bridge project list [--format text|json] [PATH]`: every `*.xcodeproj` under PATH
+/// `activity-bridge project list [--format text|json] [PATH]`: every `*.xcodeproj` under PATH, and every
+/// XcodeGen spec whose project is not committed (`ProjectFiles.xcodeGenSpecs`)
 /// (default `.`; dependency and build folders and hidden folders skipped), its targets with their kinds
 /// and product types, and its configurations. A PATH that is itself an `.xcodeproj` lists that one.
 ///
@@ -29,15 +30,15 @@ enum ProjectListCommand: Command {
             throw CommandError.noInput("no folder at '\(given)'")
         }
         let files = ProjectFiles(root: root.hasSuffix(".xcodeproj") ? (root as NSString).deletingLastPathComponent : root)
-        let paths = root.hasSuffix(".xcodeproj") ? [(root as NSString).lastPathComponent] : files.projects()
+        let paths = root.hasSuffix(".xcodeproj") ? [(root as NSString).lastPathComponent] : (files.projects() + files.xcodeGenSpecs()).sorted()
         var listed: [(path: String, project: XcodeProject?, diagnostics: [Diagnostic])] = []
         for path in paths {
             do {
-                let project = try XcodeProjectReader(files: files).read(path)
+                let project = try XcodeProjectReader(files: files).readProjectOrSpec(path)
                 listed.append((path, project, project.diagnostics))
             } catch {
                 let diagnostic = error.diagnostics.last
-                    ?? Diagnostic(.error, .plistSyntax, error.description, at: SourceLocation(file: "\(path)/project.pbxproj", line: 1, column: 1))
+                    ?? Diagnostic(.error, .plistSyntax, error.description, at: SourceLocation(file: XcodeProject.definitionFile(ofProjectAt: path), line: 1, column: 1))
                 listed.append((path, nil, [diagnostic]))
             }
         }

@@ -1,0 +1,522 @@
+import Foundation
+import PropertyList
+
+/// Turns a merged XcodeGen spec (``XcodeGenSpecLoader``) into an ``XcodeProject``: what XcodeGen would
+/// write into `project.pbxproj`, each build setting located at its key in the YAML file that set it.
+struct XcodeGenProjectBuilder {
+    private let spec: YAMLMapping
+    private var loader: XcodeGenSpecLoader
+    private let folder: String
+    private var configs: [(name: String, type: String?)] = []
+    private var settingGroups = YAMLMapping()
+    private var listings: [String: [String]] = [:]
+    /// Setting keys already parsed (`NAME[sdk=…]`): the same keys recur in every target and configuration.
+    private var parsedKeys: [String: (name: String, conditions: [BuildSettingCondition])?] = [:]
+
+    init(spec: YAMLMapping, loader: XcodeGenSpecLoader) {
+        self.spec = spec
+        self.loader = loader
+        folder = loader.rootFolder
+    }
+
+    /// XcodeGen's target types (its `PBXProductType`s) → Xcode product types.
+    static let productTypes: [String: String] = Dictionary(uniqueKeysWithValues: [
+        "application", "application.on-demand-install-capable", "application.messages", "application.watchapp",
+        "application.watchapp2", "application.watchapp2-container", "app-extension", "app-extension.intents-service",
+        "app-extension.messages", "app-extension.messages-sticker-pack", "extensionkit-extension", "bundle",
+        "bundle.unit-test", "bundle.ui-testing", "bundle.ocunit-test", "framework", "framework.static", "xcframework",
+        "library.dynamic", "library.static", "tool", "tv-app-extension", "watchkit-extension", "watchkit2-extension",
+        "xpc-service", "xcode-extension", "instruments-package", "metal-library", "driver-extension", "system-extension",
+    ].map { ($0, "com.apple.product-type." + $0) })
+
+    /// `platform` → `SDKROOT`, the one setting preset modelled.
+    static let sdkRoots: [String: String] = [
+        "iOS": "iphoneos", "tvOS": "appletvos", "watchOS": "watchos", "macOS": "macosx", "visionOS": "xros",
+    ]
+
+    /// Extensions XcodeGen puts in a Sources build phase.
+    static let compiledExtensions: Set<String> = [
+        "swift", "m", "mm", "c", "cc", "cpp", "cxx", "c++", "s", "S", "metal", "intentdefinition", "mlmodel", "rcproject",
+        "iig", "defs", "mig", "xcmappingmodel", "l", "lm", "y", "ym",
+    ]
+
+    mutating func build() throws(XcodeProjectReadError) -> XcodeProject {
+        let start = SourceLocation(file: loader.rootPath, line: 1, column: 1)
+        var name = spec["name"]?.string ?? ""
+        if name.isEmpty {
+            name = BuildSettingPath.lastComponent(of: loader.rootPath).split(separator: ".").first.map(String.init) ?? "project"
+            loader.report(.xcodegenInvalid, "the spec has no 'name' (XcodeGen requires one); '\(name)' is used", at: spec.entry("name")?.keyLocation ?? start)
+        }
+        let options = mapping(spec["options"], "options")
+        readConfigs()
+        settingGroups = mapping(spec["settingGroups"], "settingGroups") ?? mapping(spec["settingPresets"], "settingPresets") ?? YAMLMapping()
+
+        var defaultConfig = configs.first?.name
+        if let node = options?["defaultConfig"], let wanted = node.string {
+            if configs.contains(where: { $0.name == wanted }) {
+                defaultConfig = wanted
+            } else {
+                loader.report(.xcodegenInvalid, "options.defaultConfig '\(wanted)' is none of the configurations (\(configs.map(\.name).joined(separator: ", ")))", at: node.location)
+            }
+        }
+
+        var projectConfigurations: [XcodeBuildConfiguration] = []
+        for config in configs {
+            var flat = FlatSettings()
+            try collect(spec["settings"], config: config.name, level: .project, into: &flat, depth: 0)
+            let (base, baseLocation) = configFile(spec["configFiles"], config: config.name)
+            projectConfigurations.append(XcodeBuildConfiguration(
+                id: "XCODEGEN-PROJECT-\(config.name)", name: config.name, settings: flat.assignments,
+                baseConfiguration: base, baseConfigurationLocation: baseLocation))
+        }
+
+        // Targets: templates applied, one per platform of a platform list, sorted by name as XcodeGen sorts them.
+        var definitions: [(name: String, target: YAMLMapping, location: SourceLocation)] = []
+        if let targets = mapping(spec["targets"], "targets") {
+            for entry in targets.entries {
+                guard var target = entry.value.mapping else {
+                    loader.report(.xcodegenInvalid, "target '\(entry.key)' is \(entry.value.kind), expected a mapping", at: entry.value.location)
+                    continue
+                }
+                target = try applyingTemplates(target, name: entry.key, at: entry.keyLocation)
+                if let platforms = target["platform"]?.sequence {
+                    for platform in platforms.compactMap(\.string) {
+                        var one = try substituting(target, ["${platform}": platform, "$platform": platform])
+                        one.set(.init(key: "platform", keyLocation: entry.keyLocation, value: YAMLNode(content: .scalar(platform, plain: false), location: target["platform"]!.location)))
+                        definitions.append(("\(entry.key)_\(platform)", one, entry.keyLocation))
+                    }
+                } else {
+                    definitions.append((entry.key, target, entry.keyLocation))
+                }
+            }
+        }
+        definitions.sort { $0.name < $1.name }
+        var aggregates: [(name: String, target: YAMLMapping, location: SourceLocation)] = []
+        for entry in mapping(spec["aggregateTargets"], "aggregateTargets")?.entries ?? [] {
+            guard let target = entry.value.mapping else { continue }
+            aggregates.append((entry.key, target, entry.keyLocation))
+        }
+        aggregates.sort { $0.name < $1.name }
+        let ids = Dictionary((definitions + aggregates).map { ($0.name, "XCODEGEN-TARGET-\($0.name)") }, uniquingKeysWith: { first, _ in first })
+
+        var targets: [XcodeTarget] = []
+        for definition in definitions {
+            targets.append(try target(definition.name, definition.target, at: definition.location, ids: ids, options: options))
+        }
+        for aggregate in aggregates {
+            var configurations: [XcodeBuildConfiguration] = []
+            for config in configs {
+                var flat = FlatSettings()
+                try collect(aggregate.target["settings"], config: config.name, level: .target, into: &flat, depth: 0)
+                configurations.append(XcodeBuildConfiguration(id: "XCODEGEN-\(aggregate.name)-\(config.name)", name: config.name, settings: flat.assignments))
+            }
+            targets.append(XcodeTarget(
+                id: ids[aggregate.name] ?? aggregate.name, name: aggregate.name, kind: .aggregate, productType: nil, productName: aggregate.name,
+                buildConfigurations: XcodeConfigurationList(configurations: configurations, defaultConfigurationName: defaultConfig),
+                sourceFiles: [], sourceFilePlatformFilters: [:], synchronizedFolders: [], synchronizedExtraFiles: [], packageProducts: [],
+                dependencies: (aggregate.target["targets"]?.strings ?? []).map { TargetDependency(targetID: ids[$0], name: $0, productName: nil) },
+                location: aggregate.location))
+        }
+
+        return XcodeProject(
+            path: loader.rootPath, directory: folder, sourceRoot: folder, name: name, targets: targets,
+            buildConfigurations: XcodeConfigurationList(configurations: projectConfigurations, defaultConfigurationName: defaultConfig),
+            localPackages: localPackages(), diagnostics: loader.diagnostics, files: loader.files)
+    }
+
+    // MARK: Configurations and settings
+
+    /// `configs` sorted by name; XcodeGen's `Debug` and `Release` when there are none.
+    private mutating func readConfigs() {
+        if let node = spec["configs"], let written = mapping(node, "configs"), written.count > 0 {
+            configs = written.entries.map { ($0.key, $0.value.string) }.sorted { $0.name < $1.name }
+        } else {
+            configs = [("Debug", "debug"), ("Release", "release")]
+        }
+    }
+
+    /// The settings XcodeGen writes into one configuration, in the order it applies them; a later key wins.
+    struct FlatSettings {
+        private(set) var assignments: [BuildSettingAssignment] = []
+        private var positions: [String: Int] = [:]
+
+        static func key(_ assignment: BuildSettingAssignment) -> String {
+            assignment.name + assignment.conditions.map(\.description).joined()
+        }
+
+        mutating func set(_ assignment: BuildSettingAssignment) {
+            let key = Self.key(assignment)
+            if let position = positions[key] {
+                assignments[position] = assignment
+            } else {
+                positions[key] = assignments.count
+                assignments.append(assignment)
+            }
+        }
+
+        func has(_ name: String) -> Bool { assignments.contains { $0.name == name } }
+    }
+
+    /// A `settings` value (flat, or `base` / `configs` / `groups`) for `config`, as XcodeGen's SettingsBuilder
+    /// reads it: groups first, then `base`, then each `configs` key that the configuration's name contains
+    /// (case-insensitively) unless the key is exactly another configuration's name.
+    private mutating func collect(
+        _ node: YAMLNode?, config: String, level: BuildSettingLevel, into flat: inout FlatSettings, depth: Int
+    ) throws(XcodeProjectReadError) {
+        guard let node, let settings = mapping(node, "settings") else { return }
+        try loader.charge(settings.count, at: node.location)
+        guard settings["base"] != nil || settings["configs"] != nil || settings["groups"] != nil else {
+            add(settings, level: level, into: &flat)
+            return
+        }
+        guard depth < XcodeGenLimits.maximumNesting else {
+            loader.report(.xcodegenInvalid, "setting groups nested deeper than \(XcodeGenLimits.maximumNesting) (a group that includes itself?): not applied", at: node.location)
+            return
+        }
+        for group in settings["groups"]?.strings ?? [] {
+            guard let groupSettings = settingGroups[group] else { continue }  // XcodeGen ignores an unknown group too
+            try collect(groupSettings, config: config, level: level, into: &flat, depth: depth + 1)
+        }
+        if let base = settings["base"], let baseSettings = mapping(base, "settings.base") { add(baseSettings, level: level, into: &flat) }
+        for entry in mapping(settings["configs"], "settings.configs")?.entries ?? [] where applies(entry.key, to: config) {
+            try collect(entry.value, config: config, level: level, into: &flat, depth: depth + 1)
+        }
+    }
+
+    private func applies(_ variant: String, to config: String) -> Bool {
+        guard !variant.isEmpty, config.lowercased().contains(variant.lowercased()) else { return false }
+        return variant == config || !configs.contains { $0.name == variant }
+    }
+
+    private mutating func add(_ settings: YAMLMapping, level: BuildSettingLevel, into flat: inout FlatSettings) {
+        for entry in settings.entries {
+            let value: String
+            switch entry.value.content {
+            case .scalar:
+                value = entry.value.bool.map { $0 ? "YES" : "NO" } ?? entry.value.string ?? ""
+            case let .sequence(items):
+                value = items.compactMap(\.string).map { $0.contains(" ") && !$0.hasPrefix("\"") ? "\"\($0)\"" : $0 }.joined(separator: " ")
+            case .mapping:
+                loader.report(.xcodegenInvalid, "build setting \(entry.key) is a mapping, expected a string or a list of strings", at: entry.keyLocation)
+                continue
+            }
+            if parsedKeys[entry.key] == nil {
+                parsedKeys[entry.key] = .some(XCConfigReader.assignment(Substring("\(entry.key) = "), origin: BuildSettingOrigin(level)).map { ($0.name, $0.conditions) })
+            }
+            guard let (name, conditions) = parsedKeys[entry.key] ?? nil else {
+                loader.report(.xcodegenInvalid, "'\(entry.key)' is not a build setting name", at: entry.keyLocation)
+                continue
+            }
+            let assignment = BuildSettingAssignment(name: name, value: value, conditions: conditions, origin: BuildSettingOrigin(level, at: entry.keyLocation))
+            flat.set(assignment)
+        }
+    }
+
+    /// `configFiles: {CONFIG: path}`: the configuration's base xcconfig and where it is named.
+    private mutating func configFile(_ node: YAMLNode?, config: String) -> (ProjectPath?, SourceLocation?) {
+        guard let files = mapping(node, "configFiles"), let path = files[config], let written = path.string else { return (nil, nil) }
+        return (repositoryPath(written, writtenAt: path.location), path.location)
+    }
+
+    // MARK: Targets
+
+    private mutating func target(
+        _ name: String, _ target: YAMLMapping, at location: SourceLocation, ids: [String: String], options: YAMLMapping?
+    ) throws(XcodeProjectReadError) -> XcodeTarget {
+        var kind = XcodeTarget.Kind.native
+        var productType: String?
+        if target["legacy"] != nil {
+            kind = .legacy
+        } else if let type = target["type"], let written = type.string {
+            productType = Self.productTypes[written]
+            if productType == nil {
+                loader.report(.xcodegenUnknownTargetType,
+                              "target \(name) has type '\(written)', which XcodeGen does not know (application, app-extension, framework, bundle.unit-test, …): it has no product type",
+                              at: type.location)
+            }
+        } else {
+            loader.report(.xcodegenInvalid, "target \(name) has no 'type' (XcodeGen requires one): it has no product type", at: location)
+        }
+        let platformNode = target["platform"]
+        let (sourceFiles, sourceFolders, foundInfoPlist) = try sources(of: target, name: name)
+        let info = target["info"]?.mapping?["path"]
+        let bundleIDPrefix = options?["bundleIdPrefix"]
+
+        var configurations: [XcodeBuildConfiguration] = []
+        for config in configs {
+            var flat = FlatSettings()
+            if let platformNode, let platform = platformNode.string, let sdk = Self.sdkRoots[platform] {
+                flat.set(BuildSettingAssignment(name: "SDKROOT", value: sdk, origin: BuildSettingOrigin(.target, at: platformNode.location)))
+            }
+            try collect(target["settings"], config: config.name, level: .target, into: &flat, depth: 0)
+            if !flat.has("INFOPLIST_FILE") {
+                if let info, let written = info.string {
+                    let path = relativeToProject(repositoryPath(written, writtenAt: info.location))
+                    flat.set(BuildSettingAssignment(name: "INFOPLIST_FILE", value: path, origin: BuildSettingOrigin(.target, at: info.location)))
+                } else if let foundInfoPlist {
+                    flat.set(BuildSettingAssignment(name: "INFOPLIST_FILE", value: relativeToProject(.repository(foundInfoPlist)), origin: BuildSettingOrigin(.target, at: location)))
+                }
+            }
+            if !flat.has("PRODUCT_BUNDLE_IDENTIFIER"), let bundleIDPrefix, let prefix = bundleIDPrefix.string {
+                let escaped = String(String.UnicodeScalarView(name.replacingOccurrences(of: "_", with: "-").unicodeScalars.filter {
+                    CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "."
+                }))
+                flat.set(BuildSettingAssignment(name: "PRODUCT_BUNDLE_IDENTIFIER", value: prefix + "." + escaped,
+                                                origin: BuildSettingOrigin(.target, at: bundleIDPrefix.location)))
+            }
+            let (base, baseLocation) = configFile(target["configFiles"], config: config.name)
+            configurations.append(XcodeBuildConfiguration(
+                id: "XCODEGEN-\(name)-\(config.name)", name: config.name, settings: flat.assignments,
+                baseConfiguration: base, baseConfigurationLocation: baseLocation))
+        }
+
+        var products: [PackageProductDependency] = []
+        var dependencies: [TargetDependency] = []
+        for dependency in target["dependencies"]?.sequence ?? [] {
+            guard let fields = dependency.mapping else { continue }
+            if let other = fields["target"]?.string {
+                dependencies.append(TargetDependency(targetID: ids[other], name: other, productName: nil))
+            } else if let package = fields["package"]?.string {
+                let names = fields["products"]?.strings ?? [fields["product"]?.string ?? package]
+                products += names.map { PackageProductDependency(productName: $0, package: packageReference(package)) }
+            }
+        }
+        return XcodeTarget(
+            id: ids[name] ?? name, name: name, kind: kind, productType: productType, productName: name,
+            buildConfigurations: XcodeConfigurationList(configurations: configurations, defaultConfigurationName: nil),
+            sourceFiles: sourceFiles, sourceFilePlatformFilters: [:], synchronizedFolders: sourceFolders, synchronizedExtraFiles: [],
+            packageProducts: products, dependencies: dependencies, location: location)
+    }
+
+    /// `templates: [A, B]`: each template (with its own templates first) merged under the target, then
+    /// `${target_name}` / `$target_name` replaced by the target's name.
+    private mutating func applyingTemplates(_ target: YAMLMapping, name: String, at location: SourceLocation) throws(XcodeProjectReadError) -> YAMLMapping {
+        guard let names = target["templates"]?.strings, !names.isEmpty else { return target }
+        var base = YAMLMapping()
+        for template in names {
+            if let resolved = try resolvedTemplate(template, stack: [], at: target["templates"]?.location ?? location) {
+                base = try loader.merged(base, resolved)
+            }
+        }
+        var own = target
+        own.remove("templates")
+        return try substituting(try loader.merged(base, own), ["${target_name}": name, "$target_name": name])
+    }
+
+    private mutating func resolvedTemplate(_ name: String, stack: [String], at location: SourceLocation) throws(XcodeProjectReadError) -> YAMLMapping? {
+        guard let template = spec["targetTemplates"]?.mapping?[name]?.mapping else {
+            loader.report(.xcodegenInvalid, "no target template '\(name)' in targetTemplates", at: location)
+            return nil
+        }
+        guard !stack.contains(name), stack.count < XcodeGenLimits.maximumNesting else {
+            loader.report(.xcodegenInvalid, "target template '\(name)' uses itself through \((stack + [name]).joined(separator: " → "))", at: location)
+            return nil
+        }
+        var base = YAMLMapping()
+        for inner in template["templates"]?.strings ?? [] {
+            if let resolved = try resolvedTemplate(inner, stack: stack + [name], at: template["templates"]?.location ?? location) {
+                base = try loader.merged(base, resolved)
+            }
+        }
+        var own = template
+        own.remove("templates")
+        return try loader.merged(base, own)
+    }
+
+    /// Every scalar of `mapping` with the `replacements` made (keys are left as written).
+    private mutating func substituting(_ mapping: YAMLMapping, _ replacements: [String: String]) throws(XcodeProjectReadError) -> YAMLMapping {
+        var result = YAMLMapping()
+        for entry in mapping.entries {
+            result.set(.init(key: entry.key, keyLocation: entry.keyLocation, value: try substituting(entry.value, replacements)))
+        }
+        return result
+    }
+
+    private mutating func substituting(_ node: YAMLNode, _ replacements: [String: String]) throws(XcodeProjectReadError) -> YAMLNode {
+        try loader.charge(1, at: node.location)
+        var node = node
+        switch node.content {
+        case let .scalar(text, plain):
+            guard text.contains("$") else { return node }
+            var replaced = text
+            // Longest first: `${platform}` before `$platform`.
+            for (pattern, value) in replacements.sorted(by: { $0.key.count > $1.key.count }) {
+                replaced = replaced.replacingOccurrences(of: pattern, with: value)
+            }
+            node.content = .scalar(replaced, plain: plain)
+        case let .sequence(items):
+            var result: [YAMLNode] = []
+            for item in items { result.append(try substituting(item, replacements)) }
+            node.content = .sequence(result)
+        case let .mapping(mapping):
+            node.content = .mapping(try substituting(mapping, replacements))
+        }
+        return node
+    }
+
+    // MARK: Sources
+
+    /// The target's sources: files named one by one (those XcodeGen puts in the Sources build phase), source
+    /// folders as the folders they are on disk — a ``SynchronizedFolder`` whose exceptions are the files that
+    /// `excludes` / `includes` leave out, so that the audit counts those as taken out on purpose rather than
+    /// unclaimed — and the first `Info.plist` among them (XcodeGen's `INFOPLIST_FILE` when none is set).
+    private mutating func sources(of target: YAMLMapping, name: String) throws(XcodeProjectReadError) -> ([ProjectPath], [SynchronizedFolder], String?) {
+        guard let node = target["sources"] else { return ([], [], nil) }
+        var result: [ProjectPath] = []
+        var folders: [SynchronizedFolder] = []
+        var seen: Set<ProjectPath> = []
+        var infoPlist: String?
+        for entry in node.sequence ?? [node] {
+            let fields = entry.mapping
+            guard let pathNode = fields?["path"] ?? entry as YAMLNode?, let written = pathNode.string else {
+                loader.report(.xcodegenInvalid, "a source of target \(name) is \(entry.kind), expected a path or {path: …}", at: entry.location)
+                continue
+            }
+            let path = repositoryPath(written, writtenAt: pathNode.location)
+            guard let filePath = path.filePath else { continue }
+            let phase = fields?["buildPhase"].map { $0.string ?? "other" }
+            let excludes = fields?["excludes"]?.strings ?? []
+            let includes = fields?["includes"]?.strings ?? []
+            func add(_ file: String) {
+                if BuildSettingPath.lastComponent(of: file) == "Info.plist" {
+                    if infoPlist == nil { infoPlist = file }
+                    return
+                }
+                let extensionName = file.split(separator: "/").last?.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map(String.init) ?? ""
+                guard phase == "sources" || (phase == nil && Self.compiledExtensions.contains(extensionName)) else { return }
+                let shown: ProjectPath = path.isAbsolute ? .absolute(file) : .repository(file)
+                if seen.insert(shown).inserted { result.append(shown) }
+            }
+            if loader.files.isDirectory(filePath) {
+                // A folder reference is copied whole; a folder in another build phase compiles nothing.
+                if fields?["type"]?.string == "folder" || (phase != nil && phase != "sources") { continue }
+                let listing = listings[filePath] ?? loader.files.files(under: filePath)
+                listings[filePath] = listing
+                try loader.charge(listing.count * (1 + excludes.count + includes.count), at: pathNode.location)
+                let prefix = filePath == "." ? "" : filePath + "/"
+                var leftOut: [String] = []
+                for file in listing {
+                    let relative = String(file.dropFirst(prefix.count))
+                    if excludes.contains(where: { XcodeGenGlob.matches($0, relative) })
+                        || (!includes.isEmpty && !includes.contains(where: { XcodeGenGlob.matches($0, relative) })) {
+                        leftOut.append(relative)
+                    } else if BuildSettingPath.lastComponent(of: file) == "Info.plist" {
+                        if infoPlist == nil { infoPlist = file }
+                        leftOut.append(relative)
+                    }
+                }
+                folders.append(SynchronizedFolder(
+                    id: "XCODEGEN-\(name)-SOURCES-\(folders.count)", path: path, excluded: leftOut, explicitFolders: [], platformFiltered: [:]))
+            } else if FileManager.default.fileExists(atPath: loader.files.fileSystemPath(filePath)) {
+                add(filePath)
+            } else if fields?["optional"]?.bool != true {
+                loader.report(.xcodegenSourceMissing, "source '\(written)' of target \(name) does not exist (\(filePath))",
+                              at: pathNode.location, severity: .warning)
+            }
+        }
+        return (result, folders, infoPlist)
+    }
+
+    // MARK: Paths and packages
+
+    /// A path written in the spec, from the folder of the file it was written in (an included file's own
+    /// folder, unless it was included with `relativePaths: false`).
+    private func repositoryPath(_ written: String, writtenAt location: SourceLocation) -> ProjectPath {
+        if written.hasPrefix("/") { return .absolute(BuildSettingPath.standardized(written)) }
+        let joined = BuildSettingPath.join(loader.pathBase(of: location), written)
+        return joined.hasPrefix("/") ? .absolute(joined) : .repository(joined)
+    }
+
+    /// A repository path as a path relative to the project folder (what `INFOPLIST_FILE` holds).
+    private func relativeToProject(_ path: ProjectPath) -> String {
+        guard case let .repository(file) = path else { return path.description }
+        if folder == "." { return file }
+        if file.hasPrefix(folder + "/") { return String(file.dropFirst(folder.count + 1)) }
+        let base = folder.split(separator: "/"), target = file.split(separator: "/")
+        var common = 0
+        while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
+        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(separator: "/")
+    }
+
+    private func packageReference(_ name: String) -> PackageProductDependency.Package? {
+        guard let package = spec["packages"]?.mapping?[name]?.mapping else { return nil }
+        if let path = package["path"], let written = path.string { return .local(repositoryPath(written, writtenAt: path.location)) }
+        if let url = package["url"]?.string { return .remote(url) }
+        if let github = package["github"]?.string { return .remote("https://github.com/\(github)") }
+        return nil
+    }
+
+    private func localPackages() -> [LocalSwiftPackage] {
+        var result: [LocalSwiftPackage] = []
+        for entry in spec["packages"]?.mapping?.entries ?? [] {
+            guard let path = entry.value.mapping?["path"], let written = path.string else { continue }
+            result.append(LocalSwiftPackage(path: repositoryPath(written, writtenAt: path.location), isPackageReference: true))
+        }
+        for path in spec["localPackages"]?.sequence ?? [] {
+            guard let written = path.string else { continue }
+            result.append(LocalSwiftPackage(path: repositoryPath(written, writtenAt: path.location), isPackageReference: true))
+        }
+        return result
+    }
+
+    /// `node` as a mapping; a diagnostic when it is something else (null is nothing, silently).
+    private mutating func mapping(_ node: YAMLNode?, _ key: String) -> YAMLMapping? {
+        guard let node, !node.isNull else { return nil }
+        guard let mapping = node.mapping else {
+            loader.report(.xcodegenInvalid, "'\(key)' is \(node.kind), expected a mapping", at: node.location)
+            return nil
+        }
+        return mapping
+    }
+}
+
+/// XcodeGen's `excludes` / `includes` globs, relative to the source folder: `*` and `?` within one path
+/// component, `**` any number of components, `{a,b}` alternatives. A pattern that matches a folder matches
+/// everything under it. Matching is a table over components (no backtracking blow-up).
+enum XcodeGenGlob {
+    static func matches(_ pattern: String, _ path: String) -> Bool {
+        let components = path.split(separator: "/").map(String.init)
+        return alternatives(of: pattern).contains { alternative in
+            let parts = alternative.split(separator: "/").map(String.init)
+            return (1...max(components.count, 1)).contains { matches(parts, Array(components.prefix($0))) }
+        }
+    }
+
+    /// `a{b,c}d` → `abd`, `acd` (the first brace group, repeatedly; at most 64 alternatives).
+    static func alternatives(of pattern: String) -> [String] {
+        var result: [String] = []
+        var pending = [pattern]
+        while let next = pending.popLast(), result.count + pending.count < 64 {
+            guard let open = next.firstIndex(of: "{"), let close = next[open...].firstIndex(of: "}") else {
+                result.append(next)
+                continue
+            }
+            for choice in next[next.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false) {
+                pending.append(String(next[..<open]) + choice + String(next[next.index(after: close)...]))
+            }
+        }
+        return result
+    }
+
+    private static func matches(_ parts: [String], _ components: [String]) -> Bool {
+        // reachable[j]: the parts so far can match the first j components.
+        var reachable = [Bool](repeating: false, count: components.count + 1)
+        reachable[0] = true
+        for part in parts {
+            var next = [Bool](repeating: false, count: components.count + 1)
+            if part == "**" {
+                var any = false
+                for j in reachable.indices {
+                    any = any || reachable[j]
+                    next[j] = any
+                }
+            } else {
+                for j in components.indices where reachable[j] && BuildSettingCondition.glob(part, matches: components[j]) {
+                    next[j + 1] = true
+                }
+            }
+            reachable = next
+        }
+        return reachable[components.count]
+    }
+}
