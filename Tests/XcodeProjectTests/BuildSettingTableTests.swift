@@ -166,6 +166,8 @@ struct BuildSettingTableTests {
             resolved = BuildSettingTable(assignments).resolve(for: BuildSettingEnvironment(configuration: "Release"))
         }
         #expect(resolved?.settings["L0"]?.problems.contains { $0.kind == .recursive } == true)
-        #expect(elapsed < .seconds(10))
+        // A guard against a hang, not a speed figure (a debug build on a loaded 2-core machine took 12.7 s once;
+        // the release figure is in BENCHMARKS.md's hostile inputs): 2⁴⁰ expansions would take days.
+        #expect(elapsed < .seconds(120))
     }
 }
