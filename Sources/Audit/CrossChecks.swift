@@ -17,7 +17,7 @@ struct CrossChecks {
     let files: ProjectFiles
 
     /// Created and handled sites with `Bundle.main.bundleIdentifier` replaced by the target's identifier.
-    private func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
+    func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
         guard let facts = context.facts else { return ([], []) }
         func substituted(_ sites: [ActivityTypeSite]) -> [ActivityTypeSite] {
             sites.map { site in
@@ -91,7 +91,7 @@ struct CrossChecks {
         let (customIntents, intentDiagnostics) = customIntentReport(index)
         target.customIntents = customIntents
         diagnostics += intentDiagnostics
-        target.diagnostics = diagnostics
+        target.diagnostics = addingDeclarationProblemNotes(to: diagnostics, for: index)
         return target
     }
 
@@ -142,6 +142,8 @@ struct CrossChecks {
         for site in created + handled {
             guard let type = site.resolved, !type.isEmpty, SystemActivityType(rawValue: type) == nil, !declared.contains(type),
                   !(site.kind.isCreation && declaredByAnApp.contains(type)) else { continue }
+            // A malformed or unreadable Info.plist is the cause: the site is a note of its error.
+            if declarationProblemOwner(covering: type, isCreation: site.kind.isCreation, in: index) != nil { continue }
             guard reported.insert("\(site.position)|\(type)").inserted else { continue }
             let verb = site.kind.isCreation ? "creates" : "handles"
             let plist = context.infoPlist.path.map { " (\($0))" } ?? ""
