@@ -42,6 +42,10 @@ public struct InfoPlistPreprocessor: Sendable {
     /// Bytes of output past which clang is stopped (a real Info.plist preprocesses to a few kilobytes).
     public var outputLimit: Int
 
+    /// Runs already made, shared by the copies of this value: targets that share an Info.plist and its settings
+    /// (an app and its variants) run clang once.
+    private let cache = Cache()
+
     public init(clang: String? = InfoPlistPreprocessor.toolchainClang, timeLimit: Double = 10, outputLimit: Int = 16 << 20) {
         self.clang = clang
         self.timeLimit = timeLimit
@@ -107,6 +111,36 @@ public struct InfoPlistPreprocessor: Sendable {
     /// A path clang cannot take for a flag.
     private static func argument(_ path: String) -> String {
         path.isEmpty ? "." : path.hasPrefix("-") ? "./" + path : path
+    }
+
+    /// ``run(_:files:clang:)`` once per root, clang, arguments and Info.plist content.
+    func run(_ invocation: Invocation, data: Data, files: ProjectFiles, clang: String) -> Outcome {
+        let key = Cache.Key(root: files.root, clang: clang, arguments: Self.arguments(invocation), data: data,
+                            limits: [Int(timeLimit * 1000), outputLimit, memoryLimit])
+        if let outcome = cache[key] { return outcome }
+        let outcome = run(invocation, files: files, clang: clang)
+        cache[key] = outcome
+        return outcome
+    }
+
+    final class Cache: @unchecked Sendable {
+        struct Key: Hashable {
+            var root: String, clang: String, arguments: [String], data: Data, limits: [Int]
+        }
+
+        private let lock = NSLock()
+        private var outcomes: [Key: Outcome] = [:]
+
+        subscript(key: Key) -> Outcome? {
+            get { lock.withLock { outcomes[key] } }
+            set {
+                lock.withLock {
+                    // A few Info.plists per repository: a bound only against a long-lived process.
+                    if outcomes.count >= 64 { outcomes.removeAll() }
+                    outcomes[key] = newValue
+                }
+            }
+        }
     }
 
     func run(_ invocation: Invocation, files: ProjectFiles, clang: String) -> Outcome {

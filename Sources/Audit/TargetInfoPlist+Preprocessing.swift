@@ -98,7 +98,7 @@ extension TargetInfoPlist {
                                why: "no clang was found to run the C preprocessor (looked beside swift on PATH, then for clang on PATH)")
         }
         let fix = headerLeftOut ? " (the prefix header was left out)" : ""
-        switch preprocessor.run(invocation, files: project.files, clang: clang) {
+        switch preprocessor.run(invocation, data: data, files: project.files, clang: clang) {
         case let .preprocessed(map):
             return (map.text, map)
         case let .couldNotStart(reason):
