@@ -20,7 +20,7 @@ extension Diagnostic.Rule {
 /// the toolchain's `clang -E -traditional-cpp -x c`, with `INFOPLIST_PREPROCESSOR_DEFINITIONS` as `-D`,
 /// `INFOPLIST_PREFIX_HEADER` as `-include`, the Info.plist's folder and the project folder as `-I`, and the
 /// `-D`/`-U`/`-I`/`-include`/`-imacros` flags of `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`. The output keeps its
-/// line markers, so every location maps back into the real file (``PreprocessedLineMap``).
+/// line markers, so every location maps back into the real file.
 ///
 /// A repository is not trusted: clang runs with a time limit, an output cap and a memory cap, no standard input,
 /// no system headers (`-nostdinc`), no crash reports written, and only the flags above; output that comes from
