@@ -38,9 +38,23 @@ struct ActivityTypeChecks {
                    "the root is <\(kind)>, not <dict>, so it cannot declare \(key)", at: declared.rootLocation)
         case let .notArray(kind):
             report(.error, .activityTypesNotArray,
-                   "\(key) must be an array of strings, found <\(kind)>",
+                   "\(key) must be an array of strings, one activity type each, but it is \(Self.described(kind, named: declared.seeminglyNamedTypes)): iOS declares no activity type through it\(Self.fix(declared.suggestedTypes))",
                    at: declared.valueLocation ?? declared.keyLocation)
         }
+    }
+
+    /// `a <dict> holding 'a', 'b'`: a value's kind and the strings it seems to name (the first three).
+    static func described(_ kind: String, named: [String]) -> String {
+        let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        guard !named.isEmpty else { return "\(article) <\(kind)>" }
+        let shown = named.prefix(3).map(quoted).joined(separator: ", ") + (named.count > 3 ? ", …" : "")
+        return "\(article) <\(kind)> holding \(shown)"
+    }
+
+    /// What to write instead: the array of the types the value seems to list (a few), else the shape.
+    private static func fix(_ types: [String]) -> String {
+        guard !types.isEmpty, types.count <= 3 else { return "; list each type as a <string> of an <array>" }
+        return "; write <array>" + types.map { "<string>\($0)</string>" }.joined() + "</array>"
     }
 
     // MARK: - Each element
@@ -49,15 +63,12 @@ struct ActivityTypeChecks {
         // The first element with each value: its index and location, for duplicate messages.
         var firstByValue: [String: (index: Int, location: SourceLocation?)] = [:]
         firstByValue.reserveCapacity(declared.declarations.count)
+        checkNonStringElements()
         for declaration in declared.declarations {
             // Built only for a message: most elements have none.
             var name: String { "\(key)[\(declaration.index)]" }
             let location = declaration.location ?? declared.valueLocation
-            guard let raw = declaration.rawValue, let expansion = declaration.expansion else {
-                report(.error, .activityTypeNotString,
-                       "\(name) must be a string, found <\(declaration.element.kindName)>", at: location)
-                continue
-            }
+            guard let raw = declaration.rawValue, let expansion = declaration.expansion else { continue }
             for problem in expansion.problems {
                 if problem.kind == .undefined, declared.settings.options.undefinedExpandToEmpty {
                     // Settings from a project: Xcode expands an undefined one to empty, so it is worth a note only.
@@ -94,6 +105,26 @@ struct ActivityTypeChecks {
             firstByValue[resolved] = (declaration.index, declaration.location)
             checkFormat(of: declaration, resolved: resolved, location: location)
         }
+    }
+
+    /// Elements that are not strings are one mistake: one error at the first, a note at each other one.
+    private mutating func checkNonStringElements() {
+        let wrong = declared.declarations.filter { $0.rawValue == nil }
+        guard let first = wrong.first else { return }
+        func what(_ declaration: ActivityTypeDeclaration) -> String {
+            var named: [String] = []
+            ActivityTypeDeclarations.collectStrings(in: declaration.element, into: &named)
+            return "\(key)[\(declaration.index)] is " + Self.described(declaration.element.kindName, named: named)
+        }
+        let others = wrong.count == 1 ? "" : " (and \(wrong.count - 1) more element\(wrong.count == 2 ? "" : "s"), noted below)"
+        let notes = wrong.dropFirst().map { declaration in
+            Diagnostic.Note("\(what(declaration)), not a string",
+                            at: declaration.location ?? declared.valueLocation ?? rootLocation)
+        }
+        diagnostics.append(Diagnostic(
+            .error, .activityTypeNotString,
+            "\(key) must be an array of strings, one activity type each, but \(what(first))\(others): iOS declares no activity type through \(wrong.count == 1 ? "it" : "them")",
+            at: first.location ?? declared.valueLocation ?? rootLocation, notes: notes))
     }
 
     private mutating func checkFormat(of declaration: ActivityTypeDeclaration, resolved: String, location: SourceLocation?) {

@@ -42,8 +42,26 @@ public struct ActivityTypeDeclarations: Sendable {
     public let valueLocation: SourceLocation?
     /// The build settings the declarations were expanded with.
     public let settings: BuildSettings
+    /// The strings of a malformed `NSUserActivityTypes`, expanded, each once in source order: the types its author
+    /// seems to have meant, none of which iOS reads as declared. They are the strings and dictionary keys inside a
+    /// value that is not an array, a lone `<string>` (also split at commas and whitespace), and those inside the
+    /// elements that are not strings. Empty when ``isMalformed`` is false.
+    public let seeminglyNamedTypes: [String]
 
     private let fullyResolvedTypes: Set<String>
+    /// What a malformed value that is not an array most likely lists, as written: a lone string's types, a
+    /// dictionary's string values. For the fix a message suggests.
+    let suggestedTypes: [String]
+
+    /// True when `NSUserActivityTypes` is present but not an array of strings: a value of another kind, or an
+    /// array with elements that are not strings (iOS declares no type through those).
+    public var isMalformed: Bool {
+        switch shape {
+        case .notArray: true
+        case .array: declarations.contains { $0.rawValue == nil }
+        case .missing, .rootNotDictionary: false
+        }
+    }
 
     /// Reads the declarations of a parsed Info.plist.
     /// - Parameters:
@@ -66,6 +84,8 @@ public struct ActivityTypeDeclarations: Sendable {
             declarations = []
             supportsCoreSpotlightContinuation = false
             fullyResolvedTypes = []
+            seeminglyNamedTypes = []
+            suggestedTypes = []
             return
         }
         supportsCoreSpotlightContinuation = dictionary[SystemActivityType.coreSpotlightContinuationKey]?.boolValue == true
@@ -85,6 +105,70 @@ public struct ActivityTypeDeclarations: Sendable {
             declarations = []
         }
         fullyResolvedTypes = Set(declarations.lazy.filter(\.isResolved).compactMap(\.resolvedValue))
+        var named: [String] = []
+        suggestedTypes = Self.suggestedTypes(in: dictionary[Self.key])
+        switch dictionary[Self.key] {
+        case let .string(text)?:
+            named = [text] + Self.pieces(of: text)
+        case let .array(elements)?:
+            for element in elements where element.stringValue == nil { Self.collectStrings(in: element, into: &named) }
+        case let value?:
+            Self.collectStrings(in: value, into: &named)
+        case nil:
+            break
+        }
+        var seen: Set<String> = []
+        seeminglyNamedTypes = named.map { defines.expand($0).value }.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    private init(copying other: ActivityTypeDeclarations, relocating transform: (SourceLocation) -> SourceLocation) {
+        shape = other.shape
+        declarations = other.declarations.map { declaration in
+            ActivityTypeDeclaration(index: declaration.index, element: declaration.element,
+                                    location: declaration.location.map(transform), settings: other.settings)
+        }
+        supportsCoreSpotlightContinuation = other.supportsCoreSpotlightContinuation
+        rootLocation = other.rootLocation.map(transform)
+        keyLocation = other.keyLocation.map(transform)
+        valueLocation = other.valueLocation.map(transform)
+        settings = other.settings
+        seeminglyNamedTypes = other.seeminglyNamedTypes
+        suggestedTypes = other.suggestedTypes
+        fullyResolvedTypes = other.fullyResolvedTypes
+    }
+
+    /// The same declarations with every location passed through `transform`: for an Info.plist read from text
+    /// made out of other files (the C preprocessor's output), whose locations belong in those files.
+    public func relocated(_ transform: (SourceLocation) -> SourceLocation) -> ActivityTypeDeclarations {
+        ActivityTypeDeclarations(copying: self, relocating: transform)
+    }
+
+    /// A lone string's types (split at commas and whitespace), a dictionary's string values; none otherwise.
+    private static func suggestedTypes(in value: PropertyListValue?) -> [String] {
+        if let text = value?.stringValue { return pieces(of: text).isEmpty ? [text] : pieces(of: text) }
+        if let entries = value?.dictionaryValue { return entries.values.compactMap(\.stringValue) }
+        return []
+    }
+
+    /// Every string and dictionary key inside `value`, depth first in source order (a lone string also in pieces).
+    /// Iterative, so a deeply nested value cannot overflow the stack.
+    static func collectStrings(in value: PropertyListValue, into result: inout [String]) {
+        var pending = [value]
+        while let next = pending.popLast() {
+            switch next {
+            case let .string(text): result.append(text); result += pieces(of: text)
+            case let .array(elements): pending += elements.reversed()
+            case let .dictionary(dictionary):
+                for entry in dictionary.entries.reversed() { pending.append(entry.value); pending.append(.string(entry.key)) }
+            default: break
+            }
+        }
+    }
+
+    /// `"a.b, c.d"` → `["a.b", "c.d"]`: what a list written in one string seems to hold (empty for a single word).
+    static func pieces(of text: String) -> [String] {
+        let parts = text.split { $0 == "," || $0 == ";" || $0.isWhitespace }.map(String.init)
+        return parts.count > 1 ? parts : []
     }
 
     /// The declared types after expansion, in order, each once; strings with unexpandable references are

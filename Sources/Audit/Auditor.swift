@@ -22,6 +22,8 @@ public struct AuditOptions: Sendable {
     public var buildsAppModels = false
     /// Called with a short line of what is being read (for a progress display).
     public var progress: (@Sendable (String) -> Void)?
+    /// Runs Info.plists with `INFOPLIST_PREPROCESS = YES` through the C preprocessor (the toolchain's clang).
+    public var infoPlistPreprocessor = InfoPlistPreprocessor()
 
     public init() {}
 }
@@ -116,7 +118,8 @@ public struct Auditor: Sendable {
         let appTargets = project.targets.filter(\.isApplicationOrExtension)
         let repository = RepositoryFiles(project: project)
         var contexts = appTargets.map { target in
-            TargetContext(project: project, target: target, configuration: configuration, defines: options.defines)
+            TargetContext(project: project, target: target, configuration: configuration, defines: options.defines,
+                          preprocessor: options.infoPlistPreprocessor)
         }
         // Swift files: the target's own, its local packages', and those no target claims.
         let claimed = Set(project.targets.flatMap { project.swiftFiles(of: $0) }
@@ -249,10 +252,11 @@ struct TargetContext {
     var facts: SwiftTargetFacts?
     var intentDefinitions: [Result<IntentDefinitionFile, Diagnostic>] = []
 
-    init(project: XcodeProject, target: XcodeTarget, configuration: String, defines: BuildSettings) {
+    init(project: XcodeProject, target: XcodeTarget, configuration: String, defines: BuildSettings,
+         preprocessor: InfoPlistPreprocessor = InfoPlistPreprocessor()) {
         self.target = target
         settings = project.buildSettings(for: target, configuration: configuration, defines: defines)
-        infoPlist = TargetInfoPlist(project: project, target: target, settings: settings)
+        infoPlist = TargetInfoPlist(project: project, target: target, settings: settings, preprocessor: preprocessor)
     }
 
     var bundleIdentifier: String? { settings.resolved["PRODUCT_BUNDLE_IDENTIFIER"].flatMap { $0.isEmpty ? nil : $0 } }

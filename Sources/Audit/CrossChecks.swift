@@ -21,7 +21,7 @@ struct CrossChecks {
     /// Created and handled sites with `Bundle.main.bundleIdentifier` replaced by the target's identifier, and
     /// a value read from the Info.plist at run time by the target's Info.plist's (the first of its
     /// `NSUserActivityTypes`: other keys stay unresolved).
-    private func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
+    func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
         guard let facts = context.facts else { return ([], []) }
         func infoPlistValue(_ key: String, first: Bool) -> String? {
             guard key == "NSUserActivityTypes", first else { return nil }
@@ -106,7 +106,7 @@ struct CrossChecks {
         let (customIntents, intentDiagnostics) = customIntentReport(index)
         target.customIntents = customIntents
         diagnostics += intentDiagnostics
-        target.diagnostics = diagnostics
+        target.diagnostics = addingDeclarationProblemNotes(to: diagnostics, for: index)
         return target
     }
 
@@ -159,6 +159,8 @@ struct CrossChecks {
             guard let type = site.resolved, !type.isEmpty, SystemActivityType(rawValue: type) == nil, !declared.contains(type),
                   !(site.kind.isCreation && declaredByAnApp.contains(type)),
                   !handledForAnotherApp(site, index: index) else { continue }
+            // A malformed or unreadable Info.plist is the cause: the site is a note of its error.
+            if declarationProblemOwner(covering: type, isCreation: site.kind.isCreation, in: index) != nil { continue }
             guard reported.insert("\(site.position)|\(type)").inserted else { continue }
             let message: String
             if context.isExtension, let app = apps.first {

@@ -4,14 +4,27 @@ import Diagnostics
 import PropertyList
 import XcodeProject
 
-/// A target's Info.plist as the build produces it: `INFOPLIST_FILE` (relative to the project folder) with
-/// build settings expanded in its values unless `INFOPLIST_EXPAND_BUILD_SETTINGS = NO`; or, with
+/// A target's Info.plist as the build produces it: `INFOPLIST_FILE` (relative to the project folder), run
+/// through the C preprocessor first when `INFOPLIST_PREPROCESS = YES` (locations mapped back into the file),
+/// with build settings expanded in its values unless `INFOPLIST_EXPAND_BUILD_SETTINGS = NO`; or, with
 /// `GENERATE_INFOPLIST_FILE = YES` and no file, the `INFOPLIST_KEY_*` settings. Then every `validate` rule.
 struct TargetInfoPlist {
+    /// The one error that makes the declarations unreliable: the activity types used in code that it covers are
+    /// notes of it, not `activity-type-undeclared-in-code` errors of their own (one cause, one error).
+    struct DeclarationProblem: Hashable {
+        var diagnostic: Diagnostic
+        /// The types it covers: those a malformed `NSUserActivityTypes` seems to name; nil for every type (the
+        /// Info.plist could not be read or preprocessed, so nothing is known of its declarations).
+        var covers: Set<String>?
+
+        func covers(_ type: String) -> Bool { covers?.contains(type) ?? true }
+    }
+
     /// The file, relative to the audit's root; nil when generated or not set.
     var path: String?
     var declarations: ActivityTypeDeclarations?
     var diagnostics: [Diagnostic] = []
+    var declarationProblem: DeclarationProblem?
     /// `CFBundleDisplayName`, else `CFBundleName`, expanded as the build would (nil when neither is set or both
     /// expand to empty).
     var bundleName: String?
@@ -20,11 +33,12 @@ struct TargetInfoPlist {
 
     static let generatedKeyPrefix = "INFOPLIST_KEY_"
 
-    init(project: XcodeProject, target: XcodeTarget, settings: TargetBuildSettings) {
+    init(project: XcodeProject, target: XcodeTarget, settings: TargetBuildSettings,
+         preprocessor: InfoPlistPreprocessor = InfoPlistPreprocessor()) {
         let resolved = settings.resolved
         if let path = Self.path(project: project, settings: settings) {
             self.path = path
-            guard let data = project.files.contents(of: path) else {
+            guard var data = project.files.contents(of: path) else {
                 let location = resolved.settings["INFOPLIST_FILE"]?.origin.location ?? target.location
                 let reason = project.files.unreadableReason(path)
                 diagnostics.append(Diagnostic(
@@ -33,12 +47,34 @@ struct TargetInfoPlist {
                         : "target \(target.name): INFOPLIST_FILE names '\(path)', which cannot be read: \(reason)", at: location))
                 return
             }
+            // A binary property list is never run through the preprocessor (it is no text).
+            var lineMap: PreprocessedLineMap?
+            if resolved["INFOPLIST_PREPROCESS"]?.uppercased() == "YES", !data.starts(with: Array("bplist".utf8)) {
+                guard let preprocessed = preprocess(data, path: path, project: project, target: target, settings: settings,
+                                                    preprocessor: preprocessor) else { return }
+                (data, lineMap) = preprocessed
+            }
+            let mappedFrom = diagnostics.count
+            defer {
+                // Everything found in the preprocessed text, at its place in the real files.
+                if let lineMap {
+                    diagnostics.replaceSubrange(mappedFrom..., with: diagnostics[mappedFrom...].map { lineMap.map($0) })
+                    declarations = declarations.map { lineMap.map($0) }
+                }
+                if declarationProblem == nil, let declarations, declarations.isMalformed,
+                   let error = diagnostics[mappedFrom...].first(where: { [.activityTypesNotArray, .activityTypeNotString].contains($0.rule) }) {
+                    declarationProblem = DeclarationProblem(diagnostic: error, covers: Set(declarations.seeminglyNamedTypes))
+                }
+            }
             let document: PropertyListDocument
             do {
                 document = try PropertyListReader(options: .init(recordLocations: true)).read(data, file: path)
             } catch {
                 switch error {
-                case let .invalid(error, warnings): diagnostics += warnings + [error]
+                case let .invalid(error, warnings):
+                    diagnostics += warnings + [error]
+                    // Nothing is known of its declarations: the types used in code are notes of this error.
+                    declarationProblem = DeclarationProblem(diagnostic: lineMap?.map(error) ?? error, covers: nil)
                 case let .unreadableFile(_, reason):
                     diagnostics.append(Diagnostic(.error, .plistSyntax, "cannot read '\(path)': \(reason)",
                                                   at: SourceLocation(file: path, line: 1, column: 1)))

@@ -48,7 +48,10 @@ struct ValidationRuleTests {
         let result = validate(["NSUserActivityTypes": ["openUrl": "org.mozilla.ios.Klar.openUrl"]])
         #expect(rules(result) == ["activity-types-not-array"])
         #expect(result.diagnostics.first?.severity == .error)
-        #expect(result.diagnostics.first?.message == "NSUserActivityTypes must be an array of strings, found <dict>")
+        // What iOS expects, what is there, and the fix: the dictionary's values as the array.
+        #expect(result.diagnostics.first?.message == "NSUserActivityTypes must be an array of strings, one activity type each, but it is a <dict> holding 'openUrl', 'org.mozilla.ios.Klar.openUrl': iOS declares no activity type through it; write <array><string>org.mozilla.ios.Klar.openUrl</string></array>")
+        #expect(result.declarations?.seeminglyNamedTypes == ["openUrl", "org.mozilla.ios.Klar.openUrl"])
+        #expect(result.declarations?.isMalformed == true)
     }
 
     @Test func elementRules() {
@@ -57,7 +60,7 @@ struct ValidationRuleTests {
             "com.example.a", "com.example.a", "$(EMPTY)", "$(ID).a",
         ]], defines: ["EMPTY": "", "ID": "com.example"])
         #expect(result.diagnostics.map { "\($0.severity.rawValue) \($0.rule.rawValue): \($0.message)" } == [
-            "error activity-type-not-string: NSUserActivityTypes[0] must be a string, found <integer>",
+            "error activity-type-not-string: NSUserActivityTypes must be an array of strings, one activity type each, but NSUserActivityTypes[0] is an <integer>: iOS declares no activity type through it",
             "error activity-type-empty: NSUserActivityTypes[1] is an empty string",
             "error activity-type-whitespace: 'com.example. x' has inner whitespace; no activityType can match it",
             "error activity-type-whitespace: ' com.example.x' has leading whitespace; no activityType can match it",
