@@ -90,7 +90,8 @@ extension ProjectFiles {
     /// XcodeGen specs under `folder` whose project is not committed (shown paths, sorted), searched as
     /// ``projects(under:)`` searches: a `.yml` / `.yaml` file with top-level `name:` and `targets:` keys that
     /// no other such spec includes, and beside which no `NAME.xcodeproj/project.pbxproj` (the project
-    /// XcodeGen generates from it) is committed — that project is read instead.
+    /// XcodeGen generates from it) is committed — that project is read instead. A `project.yml` or
+    /// `*-project.yml` that cannot be read (too large, not a regular file) is listed too: reading it says why.
     public func xcodeGenSpecs(under folder: String = ".") -> [String] {
         var candidates: [(path: String, includes: [String])] = []
         var pending = [folder]
@@ -103,6 +104,10 @@ extension ProjectFiles {
                     guard (try? manager.destinationOfSymbolicLink(atPath: fileSystemPath(shown))) == nil,
                           !entry.hasSuffix(".xcodeproj"), !entry.hasSuffix(".xcworkspace") else { continue }
                     pending.append(shown)
+                } else if XcodeGenSpecReader.isSpecPath(entry), (try? read(shown, maximumSize: XcodeGenLimits.maximumFileSize)) == nil,
+                          entry == "project.yml" || entry.hasSuffix("-project.yml") {
+                    // Named as a spec but unreadable (too large, a FIFO …): listed, so that reading it says why.
+                    candidates.append((shown, []))
                 } else if XcodeGenSpecReader.isSpecPath(entry), let data = try? read(shown, maximumSize: XcodeGenLimits.maximumFileSize),
                           Self.looksLikeSpec(data) {
                     let summary = XcodeGenSpecLoader.summary(of: data, path: shown)

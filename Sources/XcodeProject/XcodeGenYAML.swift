@@ -162,7 +162,7 @@ enum YAMLReader {
             budget -= weight
             if budget < 0 {
                 throw YAMLError(
-                    message: "the spec expands to more than \(XcodeGenLimits.maximumNodes) YAML nodes (aliases of aliases grow it exponentially): not read",
+                    message: "the spec has more than \(XcodeGenLimits.maximumNodes) YAML nodes, each alias counted by what it repeats (aliases of aliases grow exponentially): not read",
                     location: place)
             }
         }
