@@ -491,7 +491,7 @@ final class ManifestInterpreter {
 
     /// `Target`, `Package.Dependency`: a path of capitalized names that are no variables.
     private func isTypeName(_ path: [String]) -> Bool {
-        guard let first = path.first, first.first?.isUppercase == true else { return false }
+        guard let first = path.first, path.allSatisfy({ $0.first?.isUppercase == true }) else { return false }
         return globals[first] == nil && scopes.allSatisfy { $0[first] == nil }
     }
 
@@ -501,6 +501,8 @@ final class ManifestInterpreter {
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if declarations[name] != nil, globals[name] == nil { return declared(name, offset: start, arguments: arguments) }
+            // `Package(…)`, `Version(…)`: a type's initializer; a lowercase name is a function the manifest lacks.
+            guard name.first?.isUppercase == true else { return .unknown("'\(name)' is not declared in the manifest", offset: start) }
             return .call(ManifestCall(name: name, arguments: arguments, offset: start))
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else {
