@@ -591,9 +591,14 @@ final class ManifestInterpreter {
             result.targetsAreComplete = false
             gap(in: &result, "the targets", value, fallback: package.offset)
         }
-        if case let .array(dependencies)? = package.argument("dependencies") {
+        switch package.argument("dependencies") {
+        case let .array(dependencies)?:
             for value in dependencies {
-                guard case let .call(call) = value else { continue }
+                guard case let .call(call) = value else {
+                    result.dependenciesAreComplete = false
+                    gap(in: &result, "a package dependency", value, fallback: package.offset)
+                    continue
+                }
                 let location: PackageManifest.DependencyLocation
                 if let path = call.argument("path")?.stringValue {
                     location = .path(path)
@@ -602,11 +607,16 @@ final class ManifestInterpreter {
                 } else if let id = call.argument("id")?.stringValue {
                     location = .registry(id)
                 } else {
+                    result.dependenciesAreComplete = false
                     gap(in: &result, "a package dependency", call.argument("path") ?? call.argument("url") ?? value, fallback: call.offset)
                     continue
                 }
                 result.dependencies.append(.init(name: call.argument("name")?.stringValue, location: location, position: position(call.offset)))
             }
+        case nil: break
+        case let value?:
+            result.dependenciesAreComplete = false
+            gap(in: &result, "the package dependencies", value, fallback: package.offset)
         }
         return result
     }

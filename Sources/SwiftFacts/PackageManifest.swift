@@ -138,6 +138,8 @@ package struct PackageManifest: Hashable, Sendable {
     /// False when the target list itself could not be followed.
     package var targetsAreComplete = true
     package var dependencies: [Dependency]
+    /// False when the package dependency list, or one of its entries, could not be followed.
+    package var dependenciesAreComplete = true
     /// Where `Package(` is written.
     package var position: SwiftSourcePosition?
     /// What static reading could not follow (empty for an evaluated manifest).
@@ -158,7 +160,7 @@ package struct PackageManifest: Hashable, Sendable {
 
     /// Whether everything the audit uses was followed.
     package var isComplete: Bool {
-        productsAreComplete && targetsAreComplete
+        productsAreComplete && targetsAreComplete && dependenciesAreComplete
             && products.allSatisfy(\.targetsAreComplete) && targets.allSatisfy { $0.dependenciesAreComplete && $0.sourcesAreKnown }
     }
 }
