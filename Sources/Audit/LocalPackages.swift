@@ -58,6 +58,7 @@ final class LocalPackages {
     private let rootRealPath: String?
     private var packages: [String: Package] = [:]
     private var cache: [String: [String]] = [:]
+    private var listings: [String: [String]] = [:]
     private var noted: Set<String> = []
     /// Notes on what was read how, in the order the packages were reached.
     private(set) var diagnostics: [Diagnostic] = []
@@ -298,7 +299,7 @@ final class LocalPackages {
         let prefix = base == "." ? "" : base + "/"
         let sources = target.sources.map { $0.map(Self.relativeEntry) }
         let excluded = target.exclude.map(Self.relativeEntry)
-        return project.files.files(under: base).filter { file in
+        return listing(base).filter { file in
             guard file.hasSuffix(".swift") else { return false }
             let relative = String(file.dropFirst(prefix.count))
             if let sources, !sources.contains(where: { Self.isWithin(relative, $0) }) { return false }
@@ -311,6 +312,14 @@ final class LocalPackages {
             }
             return true
         }
+    }
+
+    /// The files under `folder`, listed once per audit of the project (the app and its extensions share targets).
+    private func listing(_ folder: String) -> [String] {
+        if let listed = listings[folder] { return listed }
+        let listed = project.files.files(under: folder)
+        listings[folder] = listed
+        return listed
     }
 
     private static func relativeEntry(_ entry: String) -> String {

@@ -32,14 +32,16 @@ private struct ManifestCall {
 }
 
 /// Interprets a manifest's top-level code over ``ManifestValue``s (PackageManifestReader.swift says what it
-/// follows). Bounded: at most ``maximumSteps`` evaluations, ``maximumDepth`` nested ones, arrays of
-/// ``maximumElements`` and strings of ``maximumLength``; past a bound a value is unknown.
+/// follows). Bounded: at most ``maximumSteps`` steps (an evaluation, a loop iteration, an element or 16 bytes
+/// copied), ``maximumDepth`` nested evaluations, arrays of ``maximumElements`` and strings of
+/// ``maximumLength``; past a bound a value is unknown.
 final class ManifestInterpreter {
-    static let maximumSteps = 200_000
+    static let maximumSteps = 50_000
     static let maximumDepth = 64
     static let maximumElements = 10_000
     static let maximumLength = 4_096
     static let maximumLoopIterations = 1_000
+    static let maximumGaps = 100
 
     private let bytes: UnsafeRawBufferPointer
     private let lines: SourceLineTable
@@ -53,6 +55,7 @@ final class ManifestInterpreter {
     private var steps = 0
     private var depth = 0
     private var returned: [[ManifestValue]] = []
+    private var gapsSeen: Set<PackageManifest.Gap> = []
 
     private init(bytes: UnsafeRawBufferPointer, file: String) {
         self.bytes = bytes
@@ -156,6 +159,7 @@ final class ManifestInterpreter {
             guard let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   let elements = evaluate(loop.sequence).arrayValue else { return }
             for element in elements.prefix(Self.maximumLoopIterations) {
+                guard tick() else { return }
                 scopes.append([name: element])
                 execute(loop.body.statements)
                 scopes.removeLast()
@@ -252,9 +256,9 @@ final class ManifestInterpreter {
 
     // MARK: - Expressions
 
-    /// Counts one step; false once the budget is spent.
-    private func tick() -> Bool {
-        steps += 1
+    /// Counts `cost` steps (one per evaluation, one per element or byte copied); false once the budget is spent.
+    private func tick(_ cost: Int = 1) -> Bool {
+        steps += cost
         return steps <= Self.maximumSteps
     }
 
@@ -360,9 +364,11 @@ final class ManifestInterpreter {
     private func add(_ a: ManifestValue, _ b: ManifestValue, offset: Int) -> ManifestValue {
         switch (a, b) {
         case let (.array(x), .array(y)):
+            guard tick(x.count + y.count) else { return .unknown("the manifest takes more than \(Self.maximumSteps) steps to follow", offset: offset) }
             guard x.count + y.count <= Self.maximumElements else { return .unknown("an array of more than \(Self.maximumElements) elements", offset: offset) }
             return .array(x + y)
         case let (.string(x), .string(y)):
+            guard tick((x.utf8.count + y.utf8.count) / 16) else { return .unknown("the manifest takes more than \(Self.maximumSteps) steps to follow", offset: offset) }
             guard x.utf8.count + y.utf8.count <= Self.maximumLength else { return .unknown("a string of more than \(Self.maximumLength) bytes", offset: offset) }
             return .string(x + y)
         case (.unknown, _): return a
@@ -534,6 +540,7 @@ final class ManifestInterpreter {
             }
             var results: [ManifestValue] = []
             for element in elements.prefix(Self.maximumLoopIterations) {
+                guard tick() else { return .unknown("the manifest takes more than \(Self.maximumSteps) steps to follow", offset: start) }
                 let result = apply(closure, to: element)
                 if name == "flatMap", case let .array(inner) = result { results += inner } else { results.append(result) }
                 if results.count > Self.maximumElements { return .unknown("an array of more than \(Self.maximumElements) elements", offset: start) }
@@ -711,8 +718,10 @@ final class ManifestInterpreter {
         case let .call(call): ("a call of '\(call.name)' static reading does not map", call.offset)
         case let .symbol(name): ("'\(name)' where a value was expected", fallback)
         }
+        // The first ``maximumGaps`` are kept (a note shows ten): a generated list of 10,000 unknowns is one problem.
+        guard result.gaps.count < Self.maximumGaps else { return }
         let gap = PackageManifest.Gap(what: "\(what): \(reason)", position: position(at))
-        if !result.gaps.contains(gap) { result.gaps.append(gap) }
+        if gapsSeen.insert(gap).inserted { result.gaps.append(gap) }
     }
 }
 #endif

@@ -231,4 +231,20 @@ struct PackageManifestReaderTests {
         let nested = "let package = Package(name: \"N\", targets: " + String(repeating: "(", count: 500) + "[]" + String(repeating: ")", count: 500) + ")\n"
         _ = try? Self.read(nested)
     }
+
+    /// Every input `fuzz-package-manifest` ever hung or crashed on (Fuzz/Reproducers/README.md) reads in bounded time.
+    @Test func fuzzReproducers() throws {
+        let folder = TestPaths.inPackage("Fuzz/Reproducers/package-manifest")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            let clock = ContinuousClock()
+            let elapsed = clock.measure {
+                _ = data.withUnsafeBytes { bytes in try? PackageManifestReader.read(bytes, file: "Package.swift") }
+            }
+            // 0.2 s in a debug build alone; the bound leaves room for a loaded machine and parallel tests.
+            #expect(elapsed < .seconds(10), "\(name): \(elapsed)")
+        }
+    }
 }
