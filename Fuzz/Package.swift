@@ -66,6 +66,7 @@ let package = Package(
         // The audit's phrase reader (one file of Sources/Audit, linked) with its harness.
         .target(name: "FuzzedPhrases", dependencies: [.product(name: "ActivityBridge", package: "ActivityBridge")]),
         .executableTarget(name: "fuzz-swift-facts", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-swift-facts"),
+        .executableTarget(name: "fuzz-package-manifest", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-package-manifest"),
         .executableTarget(name: "fuzz-xcstrings", dependencies: ["FuzzedPhrases", "FuzzChecks"], path: "Sources/Harnesses/fuzz-xcstrings"),
     ] + harnesses.map { name in
         .executableTarget(name: name, dependencies: ["FuzzChecks"], path: "Sources/Harnesses/\(name)")

@@ -14,7 +14,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$here")"
-targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj xcodegen replay-script bridge-manifest app-model xcstrings swift-facts)
+targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj xcodegen replay-script bridge-manifest app-model xcstrings swift-facts package-manifest)
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
 # No Swift backtracer (it waits on the crashed process), keep libFuzzer's own report; leaks are findings.
 export SWIFT_BACKTRACE=enable=no
@@ -29,6 +29,7 @@ extra_seeds() {
     pbxproj | plist-openstep) echo "$repo"/Samples/Repositories/*/*.xcodeproj/project.pbxproj ;;
     xcconfig) echo "$repo"/Samples/Repositories/*/Configurations ;;
     xcstrings) echo "$repo"/Samples/Repositories/*/*/Intents/AppShortcuts.xcstrings ;;
+    package-manifest) echo "$repo/Package.swift" "$here/Package.swift" ;;
   esac
 }
 
@@ -68,15 +69,17 @@ fuzz() {
     "$@" "$work" "$here/Corpus/$target" ${seed_dirs[@]+"${seed_dirs[@]}"}
 }
 
-# fuzz-swift-facts needs the toolchain's SwiftParser host libraries, found as Package.swift finds them
+# fuzz-swift-facts and fuzz-package-manifest need the toolchain's SwiftParser host libraries, found as Package.swift finds them
 # (ACTIVITY_BRIDGE_SWIFT_HOST_LIBS, else <swift on PATH>/../lib/swift/host); without them it is skipped.
+needs_parser() { [ "$1" = swift-facts ] || [ "$1" = package-manifest ]; }
+
 swift_parser_missing() {
   local host="${ACTIVITY_BRIDGE_SWIFT_HOST_LIBS-}"
   if [ -z "${ACTIVITY_BRIDGE_SWIFT_HOST_LIBS+set}" ]; then
     host="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift/host"
   fi
   if [ -z "$host" ] || [ ! -e "$host/SwiftParser.swiftmodule" ] || [ ! -e "$host/libSwiftParser.so" ]; then
-    echo "fuzz-swift-facts skipped: no SwiftParser host libraries (SwiftParser.swiftmodule, libSwiftParser.so) in '${host:-<ACTIVITY_BRIDGE_SWIFT_HOST_LIBS is empty>}'"
+    echo "fuzz-swift-facts, fuzz-package-manifest skipped: no SwiftParser host libraries (SwiftParser.swiftmodule, libSwiftParser.so) in '${host:-<ACTIVITY_BRIDGE_SWIFT_HOST_LIBS is empty>}'"
     return 0
   fi
   return 1
@@ -88,7 +91,7 @@ case "${1:-}" in
     build
     failed=0; started=$SECONDS
     for target in "${targets[@]}"; do
-      if [ "$target" = swift-facts ] && swift_parser_missing; then continue; fi
+      if needs_parser "$target" && swift_parser_missing; then continue; fi
       mapfile -t inputs < <(find "$here/Corpus/$target" "$here/Reproducers/$target" $(extra_seeds "$target") -type f ! -name 'README*' 2>/dev/null | sort)
       [ ${#inputs[@]} -eq 0 ] && continue
       if "$bin/fuzz-$target" -error_exitcode=1 -timeout=10 -rss_limit_mb=2048 "${inputs[@]}" > "$here/.regress-$target.log" 2>&1; then
@@ -106,7 +109,7 @@ case "${1:-}" in
     build
     failed=0; started=$SECONDS; smoke="$here/.build/smoke"; rm -rf "$smoke"; mkdir -p "$smoke"
     for target in "${targets[@]}"; do
-      if [ "$target" = swift-facts ] && swift_parser_missing; then continue; fi
+      if needs_parser "$target" && swift_parser_missing; then continue; fi
       if fuzz "$target" "$seconds" "$smoke/corpus/$target" "$smoke/findings/$target" > "$smoke/$target.log" 2>&1; then
         echo "fuzz-$target: $(grep -o 'stat::number_of_executed_units: [0-9]*' "$smoke/$target.log" | grep -o '[0-9]*$') executions in $seconds s, no finding"
       else
@@ -125,7 +128,7 @@ case "${1:-}" in
   *)
     target="$1"; seconds="${2:?usage: Fuzz/run.sh TARGET SECONDS}"
     [[ " ${targets[*]} " == *" $target "* ]] || { echo "unknown target '$target'; one of: ${targets[*]}"; exit 2; }
-    if [ "$target" = swift-facts ] && swift_parser_missing; then exit 77; fi
+    if needs_parser "$target" && swift_parser_missing; then exit 77; fi
     build
     shift 2
     fuzz "$target" "$seconds" "$here/.build/corpus/$target" "$here/Reproducers/$target" "$@" ;;

@@ -20,6 +20,8 @@ public struct AuditOptions: Sendable {
     /// `--emit-app-model`: build each application target's ``AuditReport/Target/appModel``, with notes on what
     /// it could not hold (`app-model-emit-*`).
     public var buildsAppModels = false
+    /// `--evaluate-manifests`: let SwiftPM evaluate (run) the local package manifests static reading cannot follow.
+    public var evaluatesManifests = false
     /// Called with a short line of what is being read (for a progress display).
     public var progress: (@Sendable (String) -> Void)?
     /// Runs Info.plists with `INFOPLIST_PREPROCESS = YES` through the C preprocessor (the toolchain's clang).
@@ -121,16 +123,16 @@ public struct Auditor: Sendable {
             TargetContext(project: project, target: target, configuration: configuration, defines: options.defines,
                           preprocessor: options.infoPlistPreprocessor)
         }
-        // Swift files: the target's own, its local packages', and those no target claims.
-        let claimed = Set(project.targets.flatMap { project.swiftFiles(of: $0) }
-            + project.targets.flatMap { target in project.linkedLocalPackages(of: target).flatMap(project.swiftFiles(of:)) })
+        // Swift files: the target's own, its local packages' (LocalPackages.swift), and those no target claims.
+        let packages = LocalPackages(project: project, evaluatesManifests: options.evaluatesManifests)
+        let claimed = Set(project.targets.flatMap { project.swiftFiles(of: $0) } + project.targets.flatMap(packages.swiftFiles(of:)))
+        result.diagnostics += options.filter.apply(packages.diagnostics)
         // A synchronized folder's files belong to the project, members or not: a file its exception set takes
         // out of a target was taken out on purpose, it is not unclaimed.
         let synchronizedFolders = project.targets.flatMap(\.synchronizedFolders).compactMap(\.path.filePath)
             .map { $0 == "." ? "" : $0 + "/" }
         // A local package's files are the package's (its tests and manifests included), never unclaimed.
-        let packageFolders = (project.localPackages.map(\.path) + project.targets.flatMap { project.linkedLocalPackages(of: $0).map(\.path) })
-            .compactMap(\.filePath).map { $0 == "." ? "" : $0 + "/" }
+        let packageFolders = (project.localPackages.compactMap(\.path.filePath) + packages.folders).map { $0 == "." ? "" : $0 + "/" }
         let unclaimed = repository.swiftFiles.filter { file in
             !claimed.contains(file) && !(packageFolders + synchronizedFolders).contains { $0.isEmpty || file.hasPrefix($0) }
         }
@@ -143,7 +145,7 @@ public struct Auditor: Sendable {
                 swiftFiles += files
                 if codeTarget.isLibrary { contexts[index].libraryFiles.formUnion(files) }
             }
-            for package in project.linkedLocalPackages(of: target) { swiftFiles += project.swiftFiles(of: package) }
+            swiftFiles += packages.swiftFiles(of: target)
             swiftFiles += unclaimed
             var seen: Set<String> = []
             swiftFiles = swiftFiles.filter { seen.insert($0).inserted }

@@ -45,7 +45,8 @@ extension XcodeProject {
 
     /// The local packages whose products `target` links: by `XCLocalSwiftPackageReference`, or for a
     /// product that names no package, the local package whose folder has the product's name (a product named
-    /// like its package is the common case; the manifest is not read to find others).
+    /// like its package is the common case). The project alone says no more: which of a package's targets a
+    /// product is built from is its manifest's business, which the audit reads (Audit's `LocalPackages`).
     public func linkedLocalPackages(of target: XcodeTarget) -> [LocalSwiftPackage] {
         var result: [LocalSwiftPackage] = []
         for product in target.packageProducts {
@@ -63,11 +64,15 @@ extension XcodeProject {
         return result
     }
 
-    /// The Swift files of a local package that its products can be built from: every `.swift` under its
-    /// folder except the manifests (`Package.swift`, `Package@swift-*.swift`) and anything under `Tests/`
-    /// or `.build/`. (Which product uses which target is the manifest's business, not read here.)
+    /// The Swift files of a local package that its products can be built from, as far as its folder tells:
+    /// every `.swift` under it except the manifests (`Package.swift`, `Package@swift-*.swift`) and anything
+    /// under `Tests/` or `.build/`. The audit's fallback for a package whose manifest it cannot map.
     public func swiftFiles(of package: LocalSwiftPackage) -> [String] {
-        guard let base = package.path.filePath else { return [] }
+        package.path.filePath.map(swiftFiles(ofPackageAt:)) ?? []
+    }
+
+    /// ``swiftFiles(of:)-(LocalSwiftPackage)`` of the package in `base` (a repository folder).
+    public func swiftFiles(ofPackageAt base: String) -> [String] {
         let prefix = base == "." ? "" : base + "/"
         return files.files(under: base).filter { path in
             guard path.hasSuffix(".swift") else { return false }
@@ -75,6 +80,12 @@ extension XcodeProject {
             if relative == "Package.swift" || (relative.hasPrefix("Package@swift-") && !relative.contains("/")) { return false }
             return !relative.hasPrefix("Tests/") && !relative.contains("/Tests/") && !relative.hasPrefix(".build/")
         }
+    }
+
+    /// Whether a path (relative to a source folder) is inside a folder Xcode and SwiftPM treat as one item
+    /// (`.docc`, `.xcassets`, `.bundle` …), whose files are never compiled.
+    public static func isInsideOpaqueFolder(_ relative: String) -> Bool {
+        relative.split(separator: "/").dropLast().contains(where: isOpaqueFolder)
     }
 
     private static func isExcluded(_ relative: String, by entries: [String]) -> Bool {

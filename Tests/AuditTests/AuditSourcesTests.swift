@@ -270,7 +270,17 @@ struct AuditSourcesTests {
         let fixture = try AuditFixture([
             "App.xcodeproj/project.pbxproj": pbxproj,
             "Info.plist": infoPlist(types: ["1️⃣<string>com.example.kit.view</string>"]),
-            "Packages/Kit/Package.swift": "// swift-tools-version: 6.0\n",
+            "Packages/Kit/Package.swift": """
+                // swift-tools-version: 6.0
+                import PackageDescription
+
+                let package = 1️⃣Package(
+                    name: "Kit",
+                    products: [.library(name: "Kit", targets: ["Kit"])],
+                    targets: [.target(name: "Kit"), .testTarget(name: "KitTests", dependencies: ["Kit"])]
+                )
+
+                """,
             "Packages/Kit/Sources/Kit/Handoff.swift": """
                 import SwiftUI
 
@@ -289,7 +299,8 @@ struct AuditSourcesTests {
         #expect(app.swiftFiles == 1)
         #expect(app.created.map(\.location.description) == [fixture.at("Packages/Kit/Sources/Kit/Handoff.swift", "1️⃣")])
         #expect(app.handled.map(\.location.description) == [fixture.at("Packages/Kit/Sources/Kit/Handoff.swift", "2️⃣")])
-        #expect(report.findings == [])
+        // The one note: how the manifest was read (LocalPackagesTests has the other shapes).
+        #expect(report.findings == ["package-manifest-read \(fixture.at("Packages/Kit/Package.swift", "1️⃣"))"])
     }
 
     @Test func missingRepositoryAndProject() throws {

@@ -49,7 +49,17 @@ struct RealAppAuditTests {
         #expect(harbour.customIntents.isEmpty)
         // Every declared type is created and handled, every phrase is valid: only notes remain — the
         // $(AppIdentifierPrefix) Xcode fills in when signing, and the widget's plist without activity types.
+        // Since the audit follows local packages through their manifests, also the project's packages (first,
+        // project findings): the remote IndicatorsKit, KeychainKit and CommonsKit, once each, at the first target
+        // linking them (Harbour, pbxproj line 212); the manifest of Modules/Commons (an Xcode 16 synchronized
+        // folder of packages) read statically for the product Navigation; and PortainerKit, a product naming no
+        // package that no package of the repository declares (it is not in the repository), not read.
         #expect(report.findings == [
+            "package-remote-not-read Harbour.xcodeproj/project.pbxproj:212:3",
+            "package-remote-not-read Harbour.xcodeproj/project.pbxproj:212:3",
+            "package-remote-not-read Harbour.xcodeproj/project.pbxproj:212:3",
+            "package-manifest-read Modules/Commons/Package.swift:6:15",
+            "package-dependency-unresolved Harbour.xcodeproj/project.pbxproj:212:3",
             "build-setting-undefined Harbour/Info.plist:6:2",
             "activity-types-missing HarbourWidgets/Info.plist:4:1",
             "build-setting-undefined HarbourWidgets/Info.plist:6:2",

@@ -6,12 +6,15 @@ import JSON
 import PropertyList
 
 /// `activity-bridge audit [--format text|json|sarif|html] [-o OUT] [--project PATH.xcodeproj]... [--target NAME]...
-/// [--configuration NAME] [--define NAME=VALUE]... [--disable RULE]... [--warnings-as-errors] [--emit-app-model DIR] [PATH]`
+/// [--configuration NAME] [--define NAME=VALUE]... [--disable RULE]... [--warnings-as-errors] [--emit-app-model DIR]
+/// [--evaluate-manifests] [PATH]`
 ///
 /// Checks a repository the way Xcode and the device would (ActivityBridgeCLI.docc, "Command line", `audit`): its Xcode projects, each
 /// app and extension target's build settings, expanded Info.plist, Swift sources, phrase localizations and
 /// intent definitions, cross-checked. `--format html` is the migration report, one self-contained page.
 /// `--emit-app-model DIR` writes each app target's app model (app-model.md) to `DIR/<Target>.app.plist`.
+/// Local package manifests are read statically; `--evaluate-manifests` lets SwiftPM evaluate (run) those static
+/// reading cannot follow (`swift package dump-package`, a time limit, nothing fetched).
 /// Exit 0 when clean, 1 on any error (or warning with `--warnings-as-errors`) or when OUT or DIR cannot be
 /// written (nothing is half-written), 64 on a usage error, 66 when PATH or a named project is missing.
 enum AuditCommand: Command {
@@ -26,6 +29,9 @@ enum AuditCommand: Command {
     static let emitAppModel = Option(
         "--emit-app-model", value: "DIR",
         help: "Write each app target's app model to DIR/<Target>.app.plist; DIR is made if needed (exit 1 if it cannot be), each file replaced atomically.")
+    static let evaluateManifests = Flag(
+        "--evaluate-manifests",
+        help: "Let SwiftPM evaluate the local package manifests static reading cannot follow (swift package dump-package runs the manifest's code; time-limited, nothing fetched).")
     static let path = Positional("PATH", required: false, help: "The repository to audit (default: the current folder).")
 
     static let configuration = CommandConfiguration(
@@ -33,7 +39,7 @@ enum AuditCommand: Command {
         overview: "Audit an app repository: Xcode project, Info.plists, Swift sources and phrases, cross-checked.",
         arguments: [format.declaration, output.declaration, project.declaration, target.declaration, buildConfiguration.declaration,
                     CommonOptions.define.declaration, CommonOptions.disable.declaration, CommonOptions.warningsAsErrors.declaration,
-                    emitAppModel.declaration, path.declaration])
+                    emitAppModel.declaration, evaluateManifests.declaration, path.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let format = try parsed.value(format, default: "text")
@@ -43,6 +49,7 @@ enum AuditCommand: Command {
         options.configuration = try parsed.value(buildConfiguration)
         options.defines = try CommonOptions.buildSettings(parsed)
         options.filter = try CommonOptions.filter(parsed)
+        options.evaluatesManifests = parsed.isSet(evaluateManifests)
         let progress = AuditProgress(context: context)
         if context.showsProgress { options.progress = { line in progress.show(line) } }
         let shownRoot = parsed.value(path) ?? "."
