@@ -120,7 +120,7 @@ struct ObjCActivitySiteTests {
             "AppDelegate.m:8:57 intentClass INSendMessageIntent => INSendMessageIntent",
             "AppDelegate.m:10:31 intentClass INStartCallIntent => INStartCallIntent",
             "AppDelegate.m:11:33 intentClass INPlayMediaIntent => INPlayMediaIntent",
-            "AppDelegate.m:14:32 equalityMessage @\"com.example.local\" => com.example.local",
+            "AppDelegate.m:14:31 equalityMessage @\"com.example.local\" => com.example.local",
         ])
         #expect(facts.donations.map(\.kind) == [.donateInteraction])
     }
