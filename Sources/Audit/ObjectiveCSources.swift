@@ -64,12 +64,16 @@ struct ObjectiveCSources {
         }
         let extractor = ObjCFactsExtractor(headers: headerIndex(), cache: ObjCFactsCache())
         var arguments: [String: [String]] = [:]
-        for index in contexts.indices where !sources[index].isEmpty {
-            let objcFiles = sources[index].map { file, owner in
+        let targetFiles = sources.map { sources in
+            sources.map { file, owner in
                 let key = owner.id + (file.hasSuffix(".mm") ? "++" : "")
                 if arguments[key] == nil { arguments[key] = compilerArguments(owner).arguments(objectiveCPlusPlus: file.hasSuffix(".mm")) }
                 return ObjCSourceFile(path: files.fileSystemPath(file), displayPath: file, arguments: arguments[key] ?? [])
             }
+        }
+        extractor.prefetch(targetFiles.flatMap { $0 })
+        for index in contexts.indices where !sources[index].isEmpty {
+            let objcFiles = targetFiles[index]
             contexts[index].objectiveC.files = objcFiles.count
             guard let objc = try? extractor.extract(objcFiles) else { continue }
             if contexts[index].facts == nil {

@@ -35,6 +35,22 @@ package struct ObjCFactsExtractor: Sendable {
 
     package static var isAvailable: Bool { LibClang.isAvailable }
 
+    /// Reads, on every core at once, the files of several targets that mention a trigger name, into the cache:
+    /// targets are extracted one after another, and most have only a few such files each.
+    package func prefetch(_ files: [ObjCSourceFile]) {
+        guard LibClang.isAvailable else { return }
+        var unique: [ObjCSourceFile] = []
+        var seen: Set<ObjCSourceFile> = []
+        var contents: [[UInt8]?] = []
+        for file in files where seen.insert(file).inserted {
+            guard let bytes = try? ObjCSourceReader.contents(ofFile: file.path),
+                  !options.usePrefilter || Self.mentions(bytes, anyOf: Self.triggers) else { continue }
+            unique.append(file)
+            contents.append(bytes)
+        }
+        _ = read(Array(unique.indices), files: unique, contents: contents)
+    }
+
     package func extract(_ files: [ObjCSourceFile]) throws(LibClangUnavailable) -> ObjCTargetFacts {
         if case .failure(let reason) = LibClang.loaded { throw reason }
         var facts = ObjCTargetFacts()
