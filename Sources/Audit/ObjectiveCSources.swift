@@ -75,7 +75,18 @@ struct ObjectiveCSources {
         for index in contexts.indices where !sources[index].isEmpty {
             let objcFiles = targetFiles[index]
             contexts[index].objectiveC.files = objcFiles.count
-            guard let objc = try? extractor.extract(objcFiles) else { continue }
+            // Swift sites whose value is a name Swift could not follow: an Objective-C constant seen through the
+            // bridging header (by its own name or its NS_SWIFT_NAME) is asked for.
+            let bridged = ((contexts[index].facts?.created ?? []) + (contexts[index].facts?.handled ?? []))
+                .filter { $0.resolved == nil && $0.language == .swift && Self.isName($0.value) }.map(\.value)
+            guard let objc = try? extractor.extract(objcFiles, resolving: bridged) else { continue }
+            if !objc.constants.isEmpty {
+                func bridge(_ site: inout ActivityTypeSite) {
+                    if site.resolved == nil, site.language == .swift, let value = objc.constants[site.value] { site.resolved = value }
+                }
+                for site in contexts[index].facts?.created.indices ?? 0..<0 { bridge(&contexts[index].facts!.created[site]) }
+                for site in contexts[index].facts?.handled.indices ?? 0..<0 { bridge(&contexts[index].facts!.handled[site]) }
+            }
             if contexts[index].facts == nil {
                 // Without SwiftParser, a target with Swift files keeps no facts (its code is not all read).
                 guard contexts[index].swiftFiles.isEmpty else { continue }
@@ -89,6 +100,14 @@ struct ObjectiveCSources {
                 Diagnostic(.warning, .auditFileUnreadable, warning.message,
                            at: SourceLocation(file: warning.position.file, line: warning.position.line, column: warning.position.column))
             }
+        }
+    }
+
+    /// `kOpenType`, `ActivityTypes.open`: a name, maybe qualified, as Swift writes an imported constant.
+    static func isName(_ text: String) -> Bool {
+        !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else { return false }
+            return part.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
         }
     }
 

@@ -45,6 +45,8 @@ package struct HeaderIndex: Sendable {
     func folderPath(_ displayFolder: String) -> String? { folders[displayFolder] }
 
     package var isEmpty: Bool { paths.isEmpty }
+
+    var allFileSystemPaths: [String] { paths.keys.sorted().compactMap { paths[$0] } }
 }
 
 /// The directives of one file, as the scan needs them.

@@ -96,6 +96,10 @@ package struct ObjCTargetFacts: Sendable {
     package var parsedFiles: [String] = []
     /// Files not read (or read in part), each with why, located.
     package var warnings: [ObjCFileWarning] = []
+    /// The names asked for with ``ObjCFactsExtractor/extract(_:resolving:)`` that are Objective-C constants
+    /// (file-scope constants, `#define`s; also by their `NS_SWIFT_NAME`), with their strings: what Swift code
+    /// sees through the bridging header.
+    package var constants: [String: String] = [:]
 
     package init() {}
 

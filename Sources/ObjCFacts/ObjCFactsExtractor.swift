@@ -51,7 +51,7 @@ package struct ObjCFactsExtractor: Sendable {
         _ = read(Array(unique.indices), files: unique, contents: contents)
     }
 
-    package func extract(_ files: [ObjCSourceFile]) throws(LibClangUnavailable) -> ObjCTargetFacts {
+    package func extract(_ files: [ObjCSourceFile], resolving names: [String] = []) throws(LibClangUnavailable) -> ObjCTargetFacts {
         if case .failure(let reason) = LibClang.loaded { throw reason }
         var facts = ObjCTargetFacts()
         facts.files = files.count
@@ -70,12 +70,17 @@ package struct ObjCFactsExtractor: Sendable {
         }
         var scans = read(selected, files: files, contents: contents)
         var parsed = selected
+        // A name Swift uses may be a constant's NS_SWIFT_NAME, declared in a header (without Foundation's
+        // headers clang cannot read the macro): the headers say which Objective-C name it stands for.
+        let aliases = names.isEmpty ? [:] : cache.swiftNames(headers)
+        let names = names.map { (asked: $0, objectiveC: aliases[$0] ?? $0) }
         var searched: Set<String> = []
         for _ in 0..<Self.maximumRounds where !pending.isEmpty {
             var resolver = ObjCResolver(scans)
             for scan in scans { for site in scan.sites { _ = resolver.resolve(site.value) } }
             let selectors = Set(scans.flatMap(\.conveniences).map { String($0.selector.split(separator: ":").first ?? "") })
-            let wanted = Array(resolver.missingNames.union(selectors).subtracting(searched))
+            let asked = Set(names.filter { resolver.constant(named: $0.objectiveC) == nil }.map(\.objectiveC))
+            let wanted = Array(resolver.missingNames.union(selectors).union(asked).subtracting(searched))
             guard !wanted.isEmpty else { break }
             searched.formUnion(wanted)
             let next = pending.filter { contents[$0].map { Self.mentions($0, anyOf: wanted) } ?? false }.sorted()
@@ -113,6 +118,7 @@ package struct ObjCFactsExtractor: Sendable {
                 if site.kind.isCreation { facts.created.append(entry) } else { facts.handled.append(entry) }
             }
         }
+        for name in names { facts.constants[name.asked] = resolver.constant(named: name.objectiveC) }
         facts.created.sort { $0.position < $1.position }
         facts.handled.sort { $0.position < $1.position }
         facts.donations.sort { $0.position < $1.position }
@@ -234,6 +240,41 @@ package final class ObjCFactsCache: @unchecked Sendable {
         lock.lock()
         scans[key] = scan
         lock.unlock()
+    }
+
+    private var swiftNameTable: [String: String]?
+
+    /// `NS_SWIFT_NAME(swiftName)` after a declared name in any header: Swift name → Objective-C name.
+    func swiftNames(_ headers: HeaderIndex) -> [String: String] {
+        lock.lock()
+        if let known = swiftNameTable { lock.unlock(); return known }
+        lock.unlock()
+        var table: [String: String] = [:]
+        let marker = Array("NS_SWIFT_NAME(".utf8)
+        for path in headers.allFileSystemPaths {
+            guard let bytes = try? ObjCSourceReader.contents(ofFile: path), ObjCFactsExtractor.mentions(bytes, anyOf: ["NS_SWIFT_NAME("]) else { continue }
+            var index = 0
+            while index + marker.count < bytes.count {
+                guard bytes[index..<(index + marker.count)].elementsEqual(marker) else { index += 1; continue }
+                let start = index + marker.count
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: ")"), bytes[end] != 0x0A, end - start < 256 { end += 1 }
+                let swiftName = String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                // The identifier before the macro: the declared name.
+                var back = index - 1
+                while back >= 0, bytes[back] == 0x20 || bytes[back] == 0x09 { back -= 1 }
+                let nameEnd = back + 1
+                while back >= 0, bytes[back] == 0x5F || (bytes[back] | 0x20) >= 0x61 && (bytes[back] | 0x20) <= 0x7A || bytes[back] >= 0x30 && bytes[back] <= 0x39 { back -= 1 }
+                if nameEnd > back + 1, !swiftName.isEmpty, !swiftName.contains("(") {
+                    table[swiftName] = String(decoding: bytes[(back + 1)..<nameEnd], as: UTF8.self)
+                }
+                index = end
+            }
+        }
+        lock.lock()
+        swiftNameTable = table
+        lock.unlock()
+        return table
     }
 
     func directives(of header: String, headers: HeaderIndex) -> Directives? {

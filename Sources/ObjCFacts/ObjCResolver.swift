@@ -14,6 +14,8 @@ struct ObjCResolver {
     private var macrosByKey: [String: ClangReading.Macro] = [:]
     private var macrosByName: [String: [ClangReading.Macro]] = [:]
     private var variablesByName: [String: [ClangReading.Variable]] = [:]
+    /// `NS_SWIFT_NAME(Name)` / `NS_SWIFT_NAME(Type.name)` of a constant → its Objective-C name.
+    private var swiftNames: [String: String] = [:]
     private var expansions: [String: [Int: String]] = [:]
     /// Names that were looked for and not found.
     private(set) var missingNames: Set<String> = []
@@ -31,6 +33,10 @@ struct ObjCResolver {
             for variable in scan.variables {
                 guard seenVariables.insert(Self.key(variable.file, variable.line, variable.column)).inserted else { continue }
                 variablesByName[variable.name, default: []].append(variable)
+                if let swift = variable.tokens.firstIndex(of: "NS_SWIFT_NAME"), swift + 2 < variable.tokens.count, variable.tokens[swift + 1] == "(" {
+                    let name = variable.tokens[(swift + 2)...].prefix { $0 != ")" }.joined()
+                    if !name.isEmpty { swiftNames[name] = variable.name }
+                }
             }
         }
     }
@@ -90,6 +96,13 @@ struct ObjCResolver {
             let values = Set(defined.map { resolve(Self.value(of: $0), depth: depth + 1) })
             return values.count == 1 ? values.first! : nil
         }
+    }
+
+    /// A constant by its Objective-C name or its `NS_SWIFT_NAME`, as Swift code names it.
+    mutating func constant(named name: String) -> String? {
+        let objectiveC = swiftNames[name] ?? name
+        guard macrosByName[objectiveC] != nil || variablesByName[objectiveC] != nil else { return nil }
+        return resolve(.reference(objectiveC, file: "", offset: -1))
     }
 
     static func value(of tokens: [String]) -> ObjCValue {

@@ -61,3 +61,35 @@ struct ObjectiveCAuditTests {
         #expect(!text.contains("\"language\":\"swift\""))
     }
 }
+
+/// Mixed targets: an Objective-C constant used from Swift through the bridging header, by its own name and by
+/// its `NS_SWIFT_NAME`.
+@Suite("Audit across the language boundary", .enabled(if: ObjCFactsExtractor.isAvailable, "no libclang could be loaded (ACTIVITY_BRIDGE_LIBCLANG)"))
+struct MixedLanguageAuditTests {
+    @Test func anObjectiveCConstantUsedFromSwiftResolves() throws {
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop; ",
+                appSources: ["App/Scene.swift", "App/Constants.m"]),
+            "App/Info.plist": infoPlist(types: ["<string>com.example.shop.order</string>", "<string>com.example.shop.cart</string>"]),
+            "App/Constants.h": "extern NSString *const OrderActivity;\nextern NSString *const CartActivity NS_SWIFT_NAME(cartActivityType);\n",
+            "App/Constants.m": "#import \"Constants.h\"\nNSString *const OrderActivity = @\"com.example.shop.order\";\nNSString *const CartActivity = @\"com.example.shop.cart\";\n",
+            "App/Scene.swift": """
+                import UIKit
+                func donate() {
+                    let order = NSUserActivity(activityType: OrderActivity)
+                    let cart = NSUserActivity(activityType: cartActivityType)
+                    _ = (order, cart)
+                }
+                func handle(_ activity: NSUserActivity) -> Bool {
+                    activity.activityType == OrderActivity || activity.activityType == cartActivityType
+                }
+                """,
+        ])
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.created.map(\.resolved) == ["com.example.shop.order", "com.example.shop.cart"])
+        #expect(app.handled.map(\.resolved) == ["com.example.shop.order", "com.example.shop.cart"])
+        #expect(report.findings == [])
+    }
+}
