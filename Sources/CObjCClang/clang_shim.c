@@ -31,6 +31,7 @@ enum {
     CXTranslationUnit_DetailedPreprocessingRecord = 0x01,
     CXTranslationUnit_KeepGoing = 0x200,
     CXTranslationUnit_SingleFileParse = 0x400,
+    CXTranslationUnit_SkipFunctionBodies = 0x40,
     CXChildVisit_Continue = 1,
 };
 
@@ -277,7 +278,7 @@ void ab_clang_read_file(const char *path, const char *const *args, int arg_count
     if (!ab_clang_is_loaded()) { result->error = 1; return; }
     CXIndex index = api.createIndex(0, 0);
     CXTranslationUnit unit = NULL;
-    unsigned options = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+    unsigned options = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing | CXTranslationUnit_SkipFunctionBodies;
     result->error = api.parseTranslationUnit2(index, path, args, arg_count, NULL, 0, options, &unit);
     if (result->error != 0 || !unit) {
         if (!result->error) result->error = 1;

@@ -1,6 +1,7 @@
 import Foundation
 import Audit
 import Diagnostics
+import ObjCFacts
 import SwiftFacts
 import Testing
 import TestSupport
@@ -19,8 +20,10 @@ struct AuditTruthTests {
         case customIntents = "custom intents", appIntents = "App Intents", undeclared
     }
 
-    /// Recall each kind must reach over all apps with a table (Swift-side kinds; Objective-C has its own issue).
-    static let recallFloors: [Kind: Double] = [:]
+    /// Recall each kind must reach over all apps with a table (Swift-side kinds: none yet). Objective-C's (issue
+    /// 17), where a libclang loads: every creation; handled 7 of 10, the other 3 being casts in
+    /// `handlerForIntent:` and on `extensionContext.intent`, which are no sites (the tables are being corrected).
+    static let recallFloors: [Kind: Double] = ObjCFactsExtractor.isAvailable ? [.createdObjC: 1.0, .handledObjC: 0.7] : [:]
 
     @Test func everyTableReadsAndNamesACorpusApp() throws {
         let tables = try TruthTable.all()
