@@ -89,7 +89,11 @@ libclang_missing() {
   if [ -n "${ACTIVITY_BRIDGE_LIBCLANG+set}" ] && [ -z "${ACTIVITY_BRIDGE_LIBCLANG}" ]; then
     echo "fuzz-objc-facts skipped: ACTIVITY_BRIDGE_LIBCLANG is set to empty"; return 0
   fi
-  if [ -e "${ACTIVITY_BRIDGE_LIBCLANG:-$toolchain}" ] || ldconfig -p 2>/dev/null | grep -q 'libclang\(-[0-9.]*\)\?\.so'; then return 1; fi
+  if [ -n "${ACTIVITY_BRIDGE_LIBCLANG:-}" ]; then
+    [ -e "$ACTIVITY_BRIDGE_LIBCLANG" ] && return 1
+  elif [ -e "$toolchain" ] || ldconfig -p 2>/dev/null | grep -q 'libclang\(-[0-9.]*\)\?\.so'; then
+    return 1
+  fi
   echo "fuzz-objc-facts skipped: no libclang ('${ACTIVITY_BRIDGE_LIBCLANG:-$toolchain}' does not exist, none in ldconfig's cache)"
   return 0
 }
