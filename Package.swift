@@ -5,7 +5,7 @@ import PackageDescription
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
 //   ActivityBridgeCLI -> Audit
-//   Audit -> SwiftFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject
+//   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject
 //   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML
 
@@ -47,6 +47,30 @@ let swiftFactsTarget: Target = {
     )
 }()
 // MARK: - end SwiftFacts
+
+// MARK: - ObjCFacts: libclang, loaded at run time
+// ObjCFacts reads Objective-C with libclang through dlopen (Sources/CObjCClang declares the few functions it
+// calls), so the package builds without libclang or its headers and no flag reaches a product. The path of
+// the toolchain's own libclang (<toolchain>/usr/lib/libclang.so, beside the `swift` on PATH) is compiled in
+// as the first place to look; the system's come after (ObjCFacts/LibClang.swift). A plain define, no unsafe flag.
+func toolchainLibClang() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+        let library = swift.resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("../lib/libclang.so").standardizedFileURL.path
+        return FileManager.default.fileExists(atPath: library) ? library : nil
+    }
+    return nil
+}
+
+let objCClangTarget: Target = .target(
+    name: "CObjCClang",
+    cSettings: toolchainLibClang().map { [.define("AB_TOOLCHAIN_LIBCLANG", to: "\"\($0)\"")] } ?? [],
+    linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+)
+// MARK: - end ObjCFacts
 
 let package = Package(
     name: "ActivityBridge",
@@ -92,13 +116,16 @@ let package = Package(
         // audit: a repository's project, Info.plists, Swift facts and phrase localizations, cross-checked.
         // ActivityBridge for the app model (`--emit-app-model`) the audit builds from what it found.
         .target(name: "Audit", dependencies: [
-            "XcodeProject", "SwiftFacts", "ActivityKit", "IntentKit", "ActivityBridge", "PropertyList", "Diagnostics", "JSON",
+            "XcodeProject", "SwiftFacts", "ObjCFacts", "ActivityKit", "IntentKit", "ActivityBridge", "PropertyList", "Diagnostics", "JSON",
         ]),
         .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "JSON", "XcodeProject", "Audit"]),
         // The composition root: the only target that names the sample apps the binary carries.
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI", "Hairdressers", "WalkMate"]),
         .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
         swiftFactsTarget,
+        objCClangTarget,
+        // Objective-C facts through libclang (dlopen); a leaf like SwiftFacts, reached only by the audit.
+        .target(name: "ObjCFacts", dependencies: ["CObjCClang"]),
 
         // Test support, for test targets only: package paths and ../shared, temporary directories, the
         // built-binary runner, marked-text locations, fixture folders and the own Info.plist fixtures.
@@ -118,7 +145,8 @@ let package = Package(
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
         .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "ActivityBridge", "SwiftFacts", "XcodeProject", "PropertyList", "JSON", "TestSupport"]),
+        .testTarget(name: "ObjCFactsTests", dependencies: ["ObjCFacts", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "PropertyList", "JSON", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",
             "Hairdressers", "WalkMate", "TestSupport",

@@ -46,6 +46,20 @@ let swiftFactsTarget: Target = {
     )
 }()
 
+// ObjCFacts the same way (Sources/Linked/ObjCFacts), with its dlopen shim as FuzzedCObjCClang, whose own
+// module map keeps the module name CObjCClang that ObjCFacts imports (the files are the main package's, linked).
+func toolchainLibClang() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+        let library = swift.resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("../lib/libclang.so").standardizedFileURL.path
+        return FileManager.default.fileExists(atPath: library) ? library : nil
+    }
+    return nil
+}
+
 let harnesses = [
     "fuzz-plist-xml", "fuzz-plist-binary", "fuzz-plist-openstep", "fuzz-json", "fuzz-xcconfig",
     "fuzz-pbxproj", "fuzz-replay-script", "fuzz-bridge-manifest", "fuzz-app-model", "fuzz-xcodegen",
@@ -63,6 +77,12 @@ let package = Package(
         ]),
         swiftFactsTarget,
         .target(name: "SourceChecks", dependencies: ["FuzzedSwiftFacts", "FuzzChecks"]),
+        .target(name: "FuzzedCObjCClang",
+                cSettings: toolchainLibClang().map { [.define("AB_TOOLCHAIN_LIBCLANG", to: "\"\($0)\"")] } ?? [],
+                linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "FuzzedObjCFacts", dependencies: ["FuzzedCObjCClang"], path: "Sources/Linked/ObjCFacts"),
+        .target(name: "ObjCSourceChecks", dependencies: ["FuzzedObjCFacts", "FuzzChecks"]),
+        .executableTarget(name: "fuzz-objc-facts", dependencies: ["ObjCSourceChecks"], path: "Sources/Harnesses/fuzz-objc-facts"),
         // The audit's phrase reader (one file of Sources/Audit, linked) with its harness.
         .target(name: "FuzzedPhrases", dependencies: [.product(name: "ActivityBridge", package: "ActivityBridge")]),
         .executableTarget(name: "fuzz-swift-facts", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-swift-facts"),

@@ -14,7 +14,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$here")"
-targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj xcodegen replay-script bridge-manifest app-model xcstrings swift-facts package-manifest)
+targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj xcodegen replay-script bridge-manifest app-model xcstrings swift-facts package-manifest objc-facts)
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
 # No Swift backtracer (it waits on the crashed process), keep libFuzzer's own report; leaks are findings.
 export SWIFT_BACKTRACE=enable=no
@@ -85,6 +85,22 @@ swift_parser_missing() {
   return 1
 }
 
+# fuzz-objc-facts needs a libclang it can dlopen (the toolchain's, else the system's, as ObjCFacts finds it);
+# without one it is skipped.
+libclang_missing() {
+  local toolchain; toolchain="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/libclang.so"
+  if [ -n "${ACTIVITY_BRIDGE_LIBCLANG+set}" ] && [ -z "${ACTIVITY_BRIDGE_LIBCLANG}" ]; then
+    echo "fuzz-objc-facts skipped: ACTIVITY_BRIDGE_LIBCLANG is set to empty"; return 0
+  fi
+  if [ -n "${ACTIVITY_BRIDGE_LIBCLANG:-}" ]; then
+    [ -e "$ACTIVITY_BRIDGE_LIBCLANG" ] && return 1
+  elif [ -e "$toolchain" ] || ldconfig -p 2>/dev/null | grep -q 'libclang\(-[0-9.]*\)\?\.so'; then
+    return 1
+  fi
+  echo "fuzz-objc-facts skipped: no libclang ('${ACTIVITY_BRIDGE_LIBCLANG:-$toolchain}' does not exist, none in ldconfig's cache)"
+  return 0
+}
+
 case "${1:-}" in
   --list) printf '%s\n' "${targets[@]}" ;;
   --regress)
@@ -92,6 +108,7 @@ case "${1:-}" in
     failed=0; started=$SECONDS
     for target in "${targets[@]}"; do
       if needs_parser "$target" && swift_parser_missing; then continue; fi
+      if [ "$target" = objc-facts ] && libclang_missing; then continue; fi
       mapfile -t inputs < <(find "$here/Corpus/$target" "$here/Reproducers/$target" $(extra_seeds "$target") -type f ! -name 'README*' 2>/dev/null | sort)
       [ ${#inputs[@]} -eq 0 ] && continue
       if "$bin/fuzz-$target" -error_exitcode=1 -timeout=10 -rss_limit_mb=2048 "${inputs[@]}" > "$here/.regress-$target.log" 2>&1; then
@@ -110,6 +127,7 @@ case "${1:-}" in
     failed=0; started=$SECONDS; smoke="$here/.build/smoke"; rm -rf "$smoke"; mkdir -p "$smoke"
     for target in "${targets[@]}"; do
       if needs_parser "$target" && swift_parser_missing; then continue; fi
+      if [ "$target" = objc-facts ] && libclang_missing; then continue; fi
       if fuzz "$target" "$seconds" "$smoke/corpus/$target" "$smoke/findings/$target" > "$smoke/$target.log" 2>&1; then
         echo "fuzz-$target: $(grep -o 'stat::number_of_executed_units: [0-9]*' "$smoke/$target.log" | grep -o '[0-9]*$') executions in $seconds s, no finding"
       else
@@ -129,6 +147,7 @@ case "${1:-}" in
     target="$1"; seconds="${2:?usage: Fuzz/run.sh TARGET SECONDS}"
     [[ " ${targets[*]} " == *" $target "* ]] || { echo "unknown target '$target'; one of: ${targets[*]}"; exit 2; }
     if needs_parser "$target" && swift_parser_missing; then exit 77; fi
+    if [ "$target" = objc-facts ] && libclang_missing; then exit 77; fi
     build
     shift 2
     fuzz "$target" "$seconds" "$here/.build/corpus/$target" "$here/Reproducers/$target" "$@" ;;

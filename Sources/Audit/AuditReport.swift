@@ -12,6 +12,8 @@ public struct AuditReport: Sendable {
         /// Creation sites only: the literal `userInfo` keys and `requiredUserInfoKeys`, when known.
         public var userInfoKeys: [String]?
         public var requiredUserInfoKeys: [String]?
+        /// Created and handled sites: `swift` or `objc`, the language of the file the site is in.
+        public var language: String = "swift"
     }
 
     public struct Parameter: Hashable, Sendable {
@@ -168,11 +170,12 @@ extension AuditReport {
 
     /// The JSON document of audit.md; keys are stable.
     public var jsonValue: JSONValue {
-        func entry(_ entry: ActivityTypeEntry, creation: Bool) -> JSONValue {
+        func entry(_ entry: ActivityTypeEntry, creation: Bool, site: Bool = true) -> JSONValue {
             var members: [(String, JSONValue)] = [
                 ("value", .string(entry.value)), ("resolved", .string(entry.resolved)), ("file", .string(entry.location.file)),
                 ("line", .integer(entry.location.line)), ("column", .integer(entry.location.column)),
             ]
+            if site { members.append(("language", .string(entry.language))) }
             if creation {
                 members.append(("userInfoKeys", entry.userInfoKeys.map { .array($0.map(JSONValue.string)) } ?? .null))
                 members.append(("requiredUserInfoKeys", entry.requiredUserInfoKeys.map { .array($0.map(JSONValue.string)) } ?? .null))
@@ -184,7 +187,7 @@ extension AuditReport {
                 ("name", .string(target.name)), ("productType", .string(target.productType)),
                 ("bundleIdentifier", .string(target.bundleIdentifier)), ("infoPlist", .string(target.infoPlist)),
                 ("activityTypes", .object([
-                    ("declared", .array(target.declared.map { entry($0, creation: false) })),
+                    ("declared", .array(target.declared.map { entry($0, creation: false, site: false) })),
                     ("created", .array(target.created.map { entry($0, creation: true) })),
                     ("handled", .array(target.handled.map { entry($0, creation: false) })),
                 ])),

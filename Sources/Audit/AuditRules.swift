@@ -46,7 +46,7 @@ public enum AuditRules {
     public static var all: [RuleDescription] {
         let own = Set(audit.map(\.id))
         let manifestRules: Set<Diagnostic.Rule> = [.activityTypeUnhandled, .activityTypeUndeclared]
-        return audit + ValidationRules.all.filter { !own.contains($0.id) && !manifestRules.contains($0.id) }
+        return audit + objectiveC + ValidationRules.all.filter { !own.contains($0.id) && !manifestRules.contains($0.id) }
     }
 
     static let audit: [RuleDescription] = [

@@ -156,6 +156,7 @@ public struct Auditor: Sendable {
                 contexts[index].facts = try? extractor.extract(sources)
             }
         }
+        ObjectiveCSources(project: project, files: files, configuration: configuration, defines: options.defines).add(to: &contexts)
         // Intent definitions: the target's own (built in its Sources phase or folders) and unclaimed ones.
         // A framework's definitions (the app links it) count as unclaimed: they reach every app target.
         let claimedDefinitions = Set(appTargets.flatMap { project.sourceFiles(of: $0).compactMap(\.filePath) }
@@ -252,6 +253,7 @@ struct TargetContext {
     var libraryFiles: Set<String> = []
     /// nil when the parser is not available or the target has no Swift facts to give.
     var facts: SwiftTargetFacts?
+    var objectiveC = ObjectiveCState()
     var intentDefinitions: [Result<IntentDefinitionFile, Diagnostic>] = []
 
     init(project: XcodeProject, target: XcodeTarget, configuration: String, defines: BuildSettings,

@@ -52,7 +52,8 @@ struct CrossChecks {
 
     private static func entry(_ site: ActivityTypeSite) -> AuditReport.ActivityTypeEntry {
         AuditReport.ActivityTypeEntry(value: site.value, resolved: site.resolved, location: location(site.position),
-                                      userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys)
+                                      userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys,
+                                      language: site.language.rawValue)
     }
 
     func report(for index: Int) -> AuditReport.Target {
@@ -106,7 +107,7 @@ struct CrossChecks {
         let (customIntents, intentDiagnostics) = customIntentReport(index)
         target.customIntents = customIntents
         diagnostics += intentDiagnostics
-        target.diagnostics = addingDeclarationProblemNotes(to: diagnostics, for: index)
+        target.diagnostics = addingDeclarationProblemNotes(to: diagnostics, for: index) + context.objectiveC.diagnostics
         return target
     }
 
@@ -177,7 +178,7 @@ struct CrossChecks {
         // Declared, but nothing of this target creates or handles it (the Swift side must be readable, and
         // every site's value followed: a type read at run time, e.g. from Bundle.main.infoDictionary, may be any).
         let unresolvedSite = (created + handled).first { $0.resolved == nil }
-        if context.facts != nil, !context.swiftFiles.isEmpty, unresolvedSite == nil, let own {
+        if context.allCodeRead, unresolvedSite == nil, let own {
             let used = Set((created + handled).compactMap(\.resolved))
             let written = (created + handled).map(\.value)
             for declaration in own.declarations where declaration.isResolved {

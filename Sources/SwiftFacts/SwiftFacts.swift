@@ -84,6 +84,24 @@ package struct ActivityTypeSite: Hashable, Sendable {
     package var userInfoKeys: [String]?
     /// At a creation site: the literal `requiredUserInfoKeys`, nil when not written as a literal.
     package var requiredUserInfoKeys: [String]?
+    /// The language of the file the site is in (the audit adds Objective-C sites, read by ObjCFacts).
+    package var language: SourceLanguage = .swift
+
+    package init(kind: ActivitySiteKind, value: String, resolved: String?, position: SwiftSourcePosition,
+                 userInfoKeys: [String]? = nil, requiredUserInfoKeys: [String]? = nil, language: SourceLanguage = .swift) {
+        self.kind = kind
+        self.value = value
+        self.resolved = resolved
+        self.position = position
+        self.userInfoKeys = userInfoKeys
+        self.requiredUserInfoKeys = requiredUserInfoKeys
+        self.language = language
+    }
+}
+
+/// The language a site was read from (`"language"` of the audit's JSON sites).
+package enum SourceLanguage: String, Hashable, Sendable {
+    case swift, objc
 }
 
 /// An `@Parameter` property of an App Intent.

@@ -1,0 +1,1 @@
+../../../Sources/CObjCClang/clang_shim.c

@@ -1,0 +1,1 @@
+../../../../Sources/CObjCClang/include/CObjCClang.h

@@ -1,0 +1,191 @@
+import Foundation
+public import Diagnostics
+import ObjCFacts
+import SwiftFacts
+import XcodeProject
+
+// Objective-C sources of each target (issue 17): the `.m` / `.mm` files of its Sources phase and synchronized
+// folders, and of the framework and library targets it depends on (their code runs in the app), read by
+// ObjCFacts with libclang. Their sites join the target's Swift facts (`"language": "objc"`), so every
+// cross-check and the app model use them as they use Swift's. Kept in this file; Auditor and CrossChecks
+// call it in one place each.
+
+extension Diagnostic.Rule {
+    /// Objective-C checks are off: no libclang could be loaded.
+    public static let objcSourceUnavailable: Self = "objc-source-unavailable"
+}
+
+extension AuditRules {
+    static let objectiveC: [RuleDescription] = [
+        RuleDescription(.objcSourceUnavailable, .note, "Objective-C checks are off: no libclang could be loaded (the note says where it looked)."),
+    ]
+}
+
+/// What the audit knows of a target's Objective-C side.
+struct ObjectiveCState {
+    /// How many `.m` / `.mm` files the target builds (its own and its linked frameworks' and libraries').
+    var files = 0
+    /// False when the target has Objective-C files that could not be read (no libclang).
+    var read = true
+    var diagnostics: [Diagnostic] = []
+}
+
+extension TargetContext {
+    /// Every file of the target's code was read, Swift and Objective-C: only then can a declared type be
+    /// said to be used nowhere.
+    var allCodeRead: Bool {
+        facts != nil && (!swiftFiles.isEmpty || objectiveC.files > 0) && objectiveC.read
+    }
+}
+
+struct ObjectiveCSources {
+    static let extensions = [".m", ".mm"]
+    let project: XcodeProject
+    let files: ProjectFiles
+    let configuration: String
+    let defines: BuildSettings
+
+    /// Reads each target's Objective-C files and adds their sites to its facts.
+    func add(to contexts: inout [TargetContext]) {
+        let sources = contexts.map { objectiveCFiles(of: $0.target) }
+        guard sources.contains(where: { !$0.isEmpty }) else { return }
+        guard ObjCFactsExtractor.isAvailable else {
+            var noted = false
+            for index in contexts.indices where !sources[index].isEmpty {
+                contexts[index].objectiveC.files = sources[index].count
+                contexts[index].objectiveC.read = false
+                guard !noted, case .failure(let reason) = LibClang.loaded else { continue }
+                noted = true
+                contexts[index].objectiveC.diagnostics.append(Diagnostic(
+                    .note, .objcSourceUnavailable, reason.description,
+                    at: SourceLocation(file: BuildSettingPath.join(project.path, "project.pbxproj"), line: 1, column: 1)))
+            }
+            return
+        }
+        let extractor = ObjCFactsExtractor(headers: headerIndex(), cache: ObjCFactsCache())
+        var arguments: [String: [String]] = [:]
+        let targetFiles = sources.map { sources in
+            sources.map { file, owner in
+                let key = owner.id + (file.hasSuffix(".mm") ? "++" : "")
+                if arguments[key] == nil { arguments[key] = compilerArguments(owner).arguments(objectiveCPlusPlus: file.hasSuffix(".mm")) }
+                return ObjCSourceFile(path: files.fileSystemPath(file), displayPath: file, arguments: arguments[key] ?? [])
+            }
+        }
+        extractor.prefetch(targetFiles.flatMap { $0 })
+        for index in contexts.indices where !sources[index].isEmpty {
+            let objcFiles = targetFiles[index]
+            contexts[index].objectiveC.files = objcFiles.count
+            // Swift sites whose value is a name Swift could not follow: an Objective-C constant seen through the
+            // bridging header (by its own name or its NS_SWIFT_NAME) is asked for.
+            let bridged = ((contexts[index].facts?.created ?? []) + (contexts[index].facts?.handled ?? []))
+                .filter { $0.resolved == nil && $0.language == .swift && Self.isName($0.value) }.map(\.value)
+            guard let objc = try? extractor.extract(objcFiles, resolving: bridged) else { continue }
+            if !objc.constants.isEmpty {
+                func bridge(_ site: inout ActivityTypeSite) {
+                    if site.resolved == nil, site.language == .swift, let value = objc.constants[site.value] { site.resolved = value }
+                }
+                for site in contexts[index].facts?.created.indices ?? 0..<0 { bridge(&contexts[index].facts!.created[site]) }
+                for site in contexts[index].facts?.handled.indices ?? 0..<0 { bridge(&contexts[index].facts!.handled[site]) }
+            }
+            if contexts[index].facts == nil {
+                // Without SwiftParser, a target with Swift files keeps no facts (its code is not all read).
+                guard contexts[index].swiftFiles.isEmpty else { continue }
+                contexts[index].facts = SwiftTargetFacts()
+            }
+            contexts[index].facts?.created += objc.created.map(Self.site)
+            contexts[index].facts?.handled += objc.handled.map(Self.site)
+            contexts[index].facts?.created.sort { $0.position < $1.position }
+            contexts[index].facts?.handled.sort { $0.position < $1.position }
+            contexts[index].objectiveC.diagnostics += objc.warnings.map { warning in
+                Diagnostic(.warning, .auditFileUnreadable, warning.message,
+                           at: SourceLocation(file: warning.position.file, line: warning.position.line, column: warning.position.column))
+            }
+        }
+    }
+
+    /// `kOpenType`, `ActivityTypes.open`: a name, maybe qualified, as Swift writes an imported constant.
+    static func isName(_ text: String) -> Bool {
+        !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else { return false }
+            return part.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
+        }
+    }
+
+    static func site(_ site: ObjCActivitySite) -> ActivityTypeSite {
+        let kind: ActivitySiteKind = site.kind.isCreation ? .activityInitializer : .comparison
+        return ActivityTypeSite(kind: kind, value: site.value, resolved: site.resolved,
+                                position: SwiftSourcePosition(file: site.position.file, line: site.position.line, column: site.position.column),
+                                userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys, language: .objc)
+    }
+
+    /// The target's `.m` / `.mm` files, each with the target whose settings it is compiled with: its own, then
+    /// those of the framework and library targets it depends on (transitively).
+    func objectiveCFiles(of target: XcodeTarget) -> [(file: String, owner: XcodeTarget)] {
+        var result: [(file: String, owner: XcodeTarget)] = []
+        var seen: Set<String> = []
+        var visited: Set<String> = []
+        var pending = [target]
+        while let current = pending.popLast() {
+            guard visited.insert(current.id).inserted else { continue }
+            for path in project.sourceFiles(of: current) {
+                guard let file = path.filePath, Self.extensions.contains(where: file.hasSuffix), seen.insert(file).inserted else { continue }
+                result.append((file, current))
+            }
+            for dependency in current.dependencies {
+                guard let id = dependency.targetID, let linked = project.targets.first(where: { $0.id == id }),
+                      let type = linked.productType, type.contains("framework") || type.contains("library") else { continue }
+                pending.append(linked)
+            }
+        }
+        return result
+    }
+
+    /// The settings a file of `owner` is compiled with.
+    func compilerArguments(_ owner: XcodeTarget) -> ObjCCompilerArguments {
+        let settings = project.buildSettings(for: owner, configuration: configuration, defines: defines).resolved
+        func words(_ name: String) -> [String] { ObjCCompilerArguments.words(settings[name] ?? "") }
+        var arguments = ObjCCompilerArguments()
+        arguments.isMacOS = (settings["SDKROOT"] ?? "").contains("macosx")
+        arguments.definitions = words("GCC_PREPROCESSOR_DEFINITIONS").filter { $0 != "$(inherited)" }
+            + ObjCCompilerArguments.definitions(inFlags: words("OTHER_CFLAGS"))
+        for path in words("USER_HEADER_SEARCH_PATHS") + words("HEADER_SEARCH_PATHS") {
+            var folder = path
+            if folder.hasSuffix("/**") { folder.removeLast(3) }
+            if let found = existing(folder) { arguments.includeFolders.append(found) }
+        }
+        if let prefix = settings["GCC_PREFIX_HEADER"], !prefix.isEmpty { arguments.prefixHeader = existing(prefix) }
+        return arguments
+    }
+
+    /// A path of a build setting on this machine, when it exists (relative ones are the project folder's).
+    private func existing(_ path: String) -> String? {
+        guard !path.isEmpty, path != "$(inherited)" else { return nil }
+        let candidate = path.hasPrefix("/") ? path : files.fileSystemPath(BuildSettingPath.join(project.directory, path))
+        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+    }
+
+    /// Every header under the project's folder (dependency, build and hidden folders skipped), by name.
+    func headerIndex() -> HeaderIndex {
+        let manager = FileManager.default
+        var pending = [project.directory]
+        var headers: [(displayPath: String, path: String)] = []
+        while let folder = pending.popLast() {
+            guard let entries = try? manager.contentsOfDirectory(atPath: files.fileSystemPath(folder)) else { continue }
+            for entry in entries where !entry.hasPrefix(".") {
+                let shown = BuildSettingPath.join(folder, entry)
+                let attributes = try? manager.attributesOfItem(atPath: files.fileSystemPath(shown))
+                switch attributes?[.type] as? FileAttributeType {
+                case .typeDirectory?:
+                    if !ProjectFiles.skippedFolders.contains(entry), !entry.hasSuffix(".xcodeproj"), !entry.hasSuffix(".xcworkspace") {
+                        pending.append(shown)
+                    }
+                case .typeRegular? where entry.hasSuffix(".h") || entry.hasSuffix(".hpp"):
+                    headers.append((shown, files.fileSystemPath(shown)))
+                default:
+                    continue
+                }
+            }
+        }
+        return HeaderIndex(headers: headers)
+    }
+}

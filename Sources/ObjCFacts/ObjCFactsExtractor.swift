@@ -1,0 +1,319 @@
+import Foundation
+
+/// Extracts a target's ``ObjCTargetFacts`` from its `.m` / `.mm` files: a byte search picks the files that can
+/// hold facts, libclang reads them on every core (each with the repository headers it includes), then the files
+/// declaring what they use are read (rounds, until nothing new is needed) and every value is resolved.
+package struct ObjCFactsExtractor: Sendable {
+    package struct Options: Sendable {
+        /// Read only files that mention a trigger name and the files declaring what they use; false reads every
+        /// file (for comparison: the facts are the same).
+        package var usePrefilter = true
+        /// How many files are read at once.
+        package var concurrency = ProcessInfo.processInfo.activeProcessorCount
+
+        package init(usePrefilter: Bool = true, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+            self.usePrefilter = usePrefilter
+            self.concurrency = max(1, concurrency)
+        }
+    }
+
+    /// Names without which a file holds no site: `initWithActivityType:` and `activityType` (compared),
+    /// `NSUserActivity`, an interaction's `intent`, donations.
+    static let triggers = ["ActivityType", "activityType", "NSUserActivity", "interaction", "becomeCurrent", "eligibleForPrediction", "donateInteraction"]
+    static let maximumRounds = 6
+
+    package var options: Options
+    package var headers: HeaderIndex
+    /// Shared by the targets of one audit: a file read with the same arguments is read once.
+    package var cache: ObjCFactsCache
+
+    package init(options: Options = Options(), headers: HeaderIndex = HeaderIndex(), cache: ObjCFactsCache = ObjCFactsCache()) {
+        self.options = options
+        self.headers = headers
+        self.cache = cache
+    }
+
+    package static var isAvailable: Bool { LibClang.isAvailable }
+
+    /// Reads, on every core at once, the files of several targets that mention a trigger name, into the cache:
+    /// targets are extracted one after another, and most have only a few such files each.
+    package func prefetch(_ files: [ObjCSourceFile]) {
+        guard LibClang.isAvailable else { return }
+        var unique: [ObjCSourceFile] = []
+        var seen: Set<ObjCSourceFile> = []
+        var contents: [[UInt8]?] = []
+        for file in files where seen.insert(file).inserted {
+            guard let bytes = try? ObjCSourceReader.contents(ofFile: file.path),
+                  !options.usePrefilter || Self.mentions(bytes, anyOf: Self.triggers) else { continue }
+            unique.append(file)
+            contents.append(bytes)
+        }
+        _ = read(Array(unique.indices), files: unique, contents: contents)
+    }
+
+    package func extract(_ files: [ObjCSourceFile], resolving names: [String] = []) throws(LibClangUnavailable) -> ObjCTargetFacts {
+        if case .failure(let reason) = LibClang.loaded { throw reason }
+        var facts = ObjCTargetFacts()
+        facts.files = files.count
+        var contents: [[UInt8]?] = Array(repeating: nil, count: files.count)
+        var selected: [Int] = []
+        var pending: Set<Int> = []
+        for (index, file) in files.enumerated() {
+            do {
+                let bytes = try ObjCSourceReader.contents(ofFile: file.path)
+                contents[index] = bytes
+                if !options.usePrefilter || Self.mentions(bytes, anyOf: Self.triggers) { selected.append(index) } else { pending.insert(index) }
+            } catch {
+                facts.warnings.append(ObjCFileWarning(position: ObjCPosition(file: file.displayPath, line: 1, column: 1),
+                                                      message: "cannot read the Objective-C file: \(error.reason)"))
+            }
+        }
+        var scans = read(selected, files: files, contents: contents)
+        var parsed = selected
+        // A name Swift uses may be a constant's NS_SWIFT_NAME, declared in a header (without Foundation's
+        // headers clang cannot read the macro): the headers say which Objective-C name it stands for.
+        let aliases = names.isEmpty ? [:] : cache.swiftNames(headers)
+        let names = names.map { (asked: $0, objectiveC: aliases[$0] ?? $0) }
+        var searched: Set<String> = []
+        for _ in 0..<Self.maximumRounds where !pending.isEmpty {
+            var resolver = ObjCResolver(scans)
+            for scan in scans { for site in scan.sites { _ = resolver.resolve(site.value) } }
+            let selectors = Set(scans.flatMap(\.conveniences).map { String($0.selector.split(separator: ":").first ?? "") })
+            let asked = Set(names.filter { resolver.constant(named: $0.objectiveC) == nil }.map(\.objectiveC))
+            let wanted = Array(resolver.missingNames.union(selectors).union(asked).subtracting(searched))
+            guard !wanted.isEmpty else { break }
+            searched.formUnion(wanted)
+            let next = pending.filter { contents[$0].map { Self.mentions($0, anyOf: wanted) } ?? false }.sorted()
+            guard !next.isEmpty else { break }
+            pending.subtract(next)
+            scans += read(next, files: files, contents: contents)
+            parsed += next
+        }
+        // Calls of the convenience initializers found anywhere.
+        let conveniences = Set(scans.flatMap(\.conveniences))
+        if !conveniences.isEmpty {
+            for index in scans.indices {
+                guard let scanner = scans[index].scanner else { continue }
+                let extra = scanner.scan(conveniences: conveniences).sites.filter { $0.kind == .convenienceInitializer }
+                scans[index].sites += extra
+            }
+        }
+        facts.parsedFiles = parsed.map { files[$0].displayPath }.sorted()
+        var resolver = ObjCResolver(scans)
+        func keys(_ values: [ObjCValue]?) -> [String]? {
+            guard let values else { return nil }
+            var keys: [String] = []
+            for value in values {
+                guard let key = resolver.resolve(value) else { return nil }
+                if !keys.contains(key) { keys.append(key) }
+            }
+            return keys
+        }
+        for scan in scans {
+            facts.warnings += scan.warnings
+            facts.donations += scan.donations
+            for site in scan.sites {
+                let entry = ObjCActivitySite(kind: site.kind, value: site.written, resolved: resolver.resolve(site.value), position: site.position,
+                                             userInfoKeys: keys(site.userInfoKeys), requiredUserInfoKeys: keys(site.requiredUserInfoKeys))
+                if site.kind.isCreation { facts.created.append(entry) } else { facts.handled.append(entry) }
+            }
+        }
+        for name in names { facts.constants[name.asked] = resolver.constant(named: name.objectiveC) }
+        facts.created.sort { $0.position < $1.position }
+        facts.handled.sort { $0.position < $1.position }
+        facts.donations.sort { $0.position < $1.position }
+        facts.warnings.sort { $0.position < $1.position }
+        return facts
+    }
+
+    /// Reads and scans the files at `indices` on every core.
+    private func read(_ indices: [Int], files: [ObjCSourceFile], contents: [[UInt8]?]) -> [ObjCFileScan] {
+        let results = Slots<ObjCFileScan>(count: indices.count)
+        let next = Slots<Int>(count: 0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.concurrency, indices.count))) { _ in
+            while let slot = next.take(below: indices.count) {
+                let index = indices[slot]
+                guard let bytes = contents[index] else { continue }
+                results.store(scan(files[index], bytes: bytes), at: slot)
+            }
+        }
+        return results.values.compactMap { $0 }
+    }
+
+    /// One file: its headers checked and found, then clang, then the scanner.
+    func scan(_ file: ObjCSourceFile, bytes: [UInt8]) -> ObjCFileScan {
+        let key = file.path + "\u{1F}" + file.arguments.joined(separator: "\u{1F}")
+        if let cached = cache.scan(key) {
+            var scan = cached
+            if scan.file != file.displayPath { scan = rescan(scan, as: file.displayPath) }
+            return scan
+        }
+        var result = ObjCFileScan(file: file.displayPath)
+        let included = IncludeScan.scan(bytes, file: file.displayPath, headers: headers) { cache.directives(of: $0, headers: headers) }
+        if let refusal = included.refusal {
+            result.warnings.append(ObjCFileWarning(position: ObjCPosition(file: refusal.file, line: refusal.line, column: 1), message: refusal.message))
+            cache.store(result, for: key)
+            return result
+        }
+        var arguments = file.arguments
+        for folder in included.headerFolders {
+            if let path = headers.folderPath(folder) { arguments += ["-I", path] }
+        }
+        switch ClangReading.read(file.path, arguments: arguments) {
+        case .failure(let failure):
+            result.warnings.append(ObjCFileWarning(position: ObjCPosition(file: file.displayPath, line: 1, column: 1),
+                                                   message: "cannot read the Objective-C file: \(failure.description)"))
+        case .success(let reading):
+            let scanner = ObjCFileScanner(bytes: bytes, reading: reading, file: file.displayPath)
+            let (sites, donations, conveniences) = scanner.scan()
+            result.sites = sites
+            result.donations = donations
+            result.conveniences = conveniences
+            result.macros = reading.macros
+            result.variables = reading.variables
+            for (offset, expansion) in reading.expansions {
+                result.expansions[offset] = ObjCResolver.key(expansion.definitionFile, expansion.definitionLine, expansion.definitionColumn)
+            }
+            result.scanner = scanner
+            // What clang could not get through: an include nested without end. (Missing system headers are
+            // expected without an SDK and say nothing.)
+            for diagnostic in reading.diagnostics where diagnostic.message.contains("nested too deeply") {
+                result.warnings.append(ObjCFileWarning(position: ObjCPosition(file: file.displayPath, line: 1, column: 1),
+                                                       message: "clang: \(diagnostic.message) (in \(diagnostic.file):\(diagnostic.line)): the file is read in part"))
+                break
+            }
+        }
+        cache.store(result, for: key)
+        return result
+    }
+
+    /// A cached scan of the same file under another display path (two projects naming one file differently).
+    private func rescan(_ scan: ObjCFileScan, as displayPath: String) -> ObjCFileScan {
+        var copy = scan
+        copy.file = displayPath
+        func moved(_ position: ObjCPosition) -> ObjCPosition {
+            position.file == scan.file ? ObjCPosition(file: displayPath, line: position.line, column: position.column) : position
+        }
+        for index in copy.sites.indices { copy.sites[index].position = moved(copy.sites[index].position) }
+        for index in copy.donations.indices { copy.donations[index].position = moved(copy.donations[index].position) }
+        for index in copy.warnings.indices { copy.warnings[index].position = moved(copy.warnings[index].position) }
+        copy.scanner = nil
+        return copy
+    }
+
+    static func mentions(_ bytes: [UInt8], anyOf names: [String]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            names.contains { name in
+                let needle = Array(name.utf8)
+                guard let first = needle.first, needle.count <= buffer.count else { return false }
+                var index = 0
+                let last = buffer.count - needle.count
+                while index <= last {
+                    if buffer[index] == first {
+                        var matched = true
+                        for offset in 1..<needle.count where buffer[index + offset] != needle[offset] { matched = false; break }
+                        if matched { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+}
+
+/// Scans and header directives shared by every target of an audit (thread-safe).
+package final class ObjCFactsCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var scans: [String: ObjCFileScan] = [:]
+    private var headerDirectives: [String: Directives?] = [:]
+
+    package init() {}
+
+    func scan(_ key: String) -> ObjCFileScan? {
+        lock.lock()
+        defer { lock.unlock() }
+        return scans[key]
+    }
+
+    func store(_ scan: ObjCFileScan, for key: String) {
+        lock.lock()
+        scans[key] = scan
+        lock.unlock()
+    }
+
+    private var swiftNameTable: [String: String]?
+
+    /// `NS_SWIFT_NAME(swiftName)` after a declared name in any header: Swift name → Objective-C name.
+    func swiftNames(_ headers: HeaderIndex) -> [String: String] {
+        lock.lock()
+        if let known = swiftNameTable { lock.unlock(); return known }
+        lock.unlock()
+        var table: [String: String] = [:]
+        let marker = Array("NS_SWIFT_NAME(".utf8)
+        for path in headers.allFileSystemPaths {
+            guard let bytes = try? ObjCSourceReader.contents(ofFile: path), ObjCFactsExtractor.mentions(bytes, anyOf: ["NS_SWIFT_NAME("]) else { continue }
+            var index = 0
+            while index + marker.count < bytes.count {
+                guard bytes[index..<(index + marker.count)].elementsEqual(marker) else { index += 1; continue }
+                let start = index + marker.count
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: ")"), bytes[end] != 0x0A, end - start < 256 { end += 1 }
+                let swiftName = String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                // The identifier before the macro: the declared name.
+                var back = index - 1
+                while back >= 0, bytes[back] == 0x20 || bytes[back] == 0x09 { back -= 1 }
+                let nameEnd = back + 1
+                while back >= 0, bytes[back] == 0x5F || (bytes[back] | 0x20) >= 0x61 && (bytes[back] | 0x20) <= 0x7A || bytes[back] >= 0x30 && bytes[back] <= 0x39 { back -= 1 }
+                if nameEnd > back + 1, !swiftName.isEmpty, !swiftName.contains("(") {
+                    table[swiftName] = String(decoding: bytes[(back + 1)..<nameEnd], as: UTF8.self)
+                }
+                index = end
+            }
+        }
+        lock.lock()
+        swiftNameTable = table
+        lock.unlock()
+        return table
+    }
+
+    func directives(of header: String, headers: HeaderIndex) -> Directives? {
+        lock.lock()
+        if let known = headerDirectives[header] { lock.unlock(); return known }
+        lock.unlock()
+        let read = headers.fileSystemPath(header).flatMap { try? ObjCSourceReader.contents(ofFile: $0) }.map { Directives($0, keepCode: false) }
+        lock.lock()
+        headerDirectives[header] = read
+        lock.unlock()
+        return read
+    }
+}
+
+/// Results written by concurrent workers, each to its own slot; also hands out work item numbers.
+final class Slots<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+    private var next = 0
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ value: Value, at index: Int) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func take(below limit: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < limit else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    var values: [Value?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}
