@@ -6,7 +6,8 @@ import JSON
 import PropertyList
 
 /// `activity-bridge audit [--format text|json|sarif|html] [-o OUT] [--project PATH.xcodeproj]... [--target NAME]...
-/// [--configuration NAME] [--define NAME=VALUE]... [--disable RULE]... [--warnings-as-errors] [--emit-app-model DIR] [PATH]`
+/// [--configuration NAME] [--define NAME=VALUE]... [--disable RULE]... [--warnings-as-errors] [--emit-app-model DIR]
+/// [--emit-surface FILE] [PATH]`
 ///
 /// Checks a repository the way Xcode and the device would (ActivityBridgeCLI.docc, "Command line", `audit`): its Xcode projects, each
 /// app and extension target's build settings, expanded Info.plist, Swift sources, phrase localizations and
@@ -33,7 +34,7 @@ enum AuditCommand: Command {
         overview: "Audit an app repository: Xcode project, Info.plists, Swift sources and phrases, cross-checked.",
         arguments: [format.declaration, output.declaration, project.declaration, target.declaration, buildConfiguration.declaration,
                     CommonOptions.define.declaration, CommonOptions.disable.declaration, CommonOptions.warningsAsErrors.declaration,
-                    emitAppModel.declaration, path.declaration])
+                    emitAppModel.declaration, SurfaceFile.option.declaration, path.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let format = try parsed.value(format, default: "text")
@@ -69,6 +70,9 @@ enum AuditCommand: Command {
         var written: [String] = []
         if let modelFolder {
             written = try AppModelFolder.write(report.appModelFiles, to: context.resolve(modelFolder), shown: modelFolder)
+        }
+        if let surfaceFile = try parsed.value(SurfaceFile.option) {
+            try SurfaceFile.write(report, root: root, to: context.resolve(surfaceFile), shown: surfaceFile)
         }
         var rendered = switch format {
         case "json": report.jsonValue.text + "\n"
