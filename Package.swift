@@ -117,7 +117,7 @@ let package = Package(
         ]),
         .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "ActivityBridge", "SwiftFacts", "XcodeProject", "PropertyList", "JSON", "TestSupport"]),
-        .testTarget(name: "CompatibilityTests", dependencies: ["Compatibility", "GitRevision", "Audit", "JSON", "TestSupport"]),
+        .testTarget(name: "CompatibilityTests", dependencies: ["Compatibility", "GitRevision", "Audit", "SwiftFacts", "Diagnostics", "JSON", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",
             "Hairdressers", "WalkMate", "TestSupport",

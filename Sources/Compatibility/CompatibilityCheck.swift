@@ -371,9 +371,15 @@ public struct CompatibilityCheck: Sendable {
         for target in base.targets {
             for shortcut in target.appShortcuts where seen.insert(shortcut.intent + "\u{0}" + shortcut.place.description).inserted {
                 guard let current = headPhrases[shortcut.intent] else {
+                    // Phrases that another intent's App Shortcut says in HEAD still reach Siri (the intent's own
+                    // removal is compat-app-intent-removed); the others are gone.
+                    let everyPhrase = Set(headPhrases.values.flatMap(\.phrases))
+                    let gone = shortcut.phrases.filter { !everyPhrase.contains($0.text) }
+                    guard !gone.isEmpty || shortcut.phrases.isEmpty else { continue }
                     findings.append(finding(
                         .compatAppShortcutRemoved,
-                        "the App Shortcut of \(shortcut.intent) is gone in HEAD: its phrases (\(shortcut.phrases.map { "\"\($0.text)\"" }.joined(separator: ", "))) no longer work with Siri",
+                        "the App Shortcut of \(shortcut.intent) is gone in HEAD"
+                            + (gone.isEmpty ? "" : ": its phrases \(gone.map { "\"\($0.text)\"" }.joined(separator: ", ")) no longer work with Siri"),
                         at: shortcut.place, target: target.name))
                     continue
                 }
