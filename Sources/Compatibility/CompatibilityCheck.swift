@@ -64,7 +64,8 @@ public struct CompatibilityCheck: Sendable {
         var seen: Set<CompatibilityFinding> = []
         return findings.filter { seen.insert($0).inserted }.sorted {
             let a = $0.diagnostic.location, b = $1.diagnostic.location
-            return (a.file, a.line, a.column, $0.diagnostic.rule.rawValue) < (b.file, b.line, b.column, $1.diagnostic.rule.rawValue)
+            return (a.file, a.line, a.column, $0.diagnostic.rule.rawValue, $0.diagnostic.message)
+                < (b.file, b.line, b.column, $1.diagnostic.rule.rawValue, $1.diagnostic.message)
         }
     }
 
