@@ -159,11 +159,19 @@ public struct CompatibilityCheck: Sendable {
         var findings: [CompatibilityFinding] = []
         let headDefined = Set(head.targets.flatMap { $0.customIntents.map(\.className) })
         let headByClassName = Self.byKey(head, { $0.appIntents.filter { $0.intentClassName != nil } }, key: { $0.intentClassName ?? "" })
+        let baseByClassName = Self.byKey(base, { $0.appIntents.filter { $0.intentClassName != nil } }, key: { $0.intentClassName ?? "" })
         let baseIntentNames = Set(base.targets.flatMap { $0.appIntents.map(\.name) })
         let newHeadIntents = Self.unique(head, \.appIntents, key: \.name).map(\.item).filter { !baseIntentNames.contains($0.name) }
         for (intent, target) in Self.unique(base, \.customIntents, key: \.className) {
             if let migration = headByClassName[intent.className] {
-                findings += parameterFindings(intent, migration: migration, target: target)
+                // Only what this release loses: a parameter BASE's own migration already failed to carry is not new.
+                let before = baseByClassName[intent.className]
+                let kept = intent.parameters.filter { parameter in
+                    guard let before else { return true }
+                    return before.parameters.contains { $0.name == parameter.name && Self.compatible(parameter, $0.type) }
+                }
+                findings += parameterFindings(Surface.CustomIntent(className: intent.className, place: intent.place, parameters: kept),
+                                              migration: migration, target: target)
                 continue
             }
             guard !headDefined.contains(intent.className) else { continue }
