@@ -44,7 +44,7 @@ enum DiffCommand: Command {
         let progress = AuditProgress(context: context)
         if context.showsProgress { options.audit.progress = { line in progress.show(line) } }
         let shownRepository = try parsed.value(repository) ?? "."
-        let repositoryPath = context.resolve(shownRepository)
+        let repositoryPath = URL(fileURLWithPath: context.resolve(shownRepository)).standardizedFileURL.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: repositoryPath, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandError.noInput("cannot read the repository '\(shownRepository)': no such directory")
