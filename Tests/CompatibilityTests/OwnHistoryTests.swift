@@ -121,6 +121,54 @@ struct OwnHistoryTests {
         ])
     }
 
+    @Test func aMigrationThatLosesAParameter() throws {
+        let file = Self.intents + "BookAppointmentAppIntent.swift"
+        let history = try history(prepare: { history in
+            try history.edit(file, "struct BookAppointmentAppIntent: AppIntent, CustomIntentMigratedAppIntent {", "struct BookAppointmentAppIntent: AppIntent {")
+            try history.edit(file, "    static let intentClassName = \"BookAppointment\"\n", "")
+        }, change: { history in
+            // HEAD migrates BookAppointmentIntent by its class name, but calls `day` `date`.
+            try history.edit(file, "struct BookAppointmentAppIntent: AppIntent {",
+                             "struct BookAppointmentAppIntent: AppIntent, CustomIntentMigratedAppIntent {\n    static let intentClassName = \"BookAppointmentIntent\"")
+            try history.edit(file, "var day: String", "var date: String")
+        })
+        let report = try history.diff(.revision("base"), .revision("head"))
+        // Intents.intentdefinition:104 `\t\t\t\t\t<string>day</string>` (INIntentParameterName of BookAppointment): the
+        // system maps parameters by name, so saved days are lost. BookAppointmentAppIntent.swift:14 (BASE, one line
+        // shorter than the sample) `    var day: String` is also a @Parameter of the App Intent itself gone.
+        #expect(report.places == [
+            "compat-app-intent-parameter-changed Hairdressers/Intents/BookAppointmentAppIntent.swift:14:9",
+            "compat-custom-intent-parameter-dropped Hairdressers/Intents/Intents.intentdefinition:104:6",
+        ])
+    }
+
+    @Test func aTypeNoLongerHandled() throws {
+        let history = try history { history in
+            try history.edit("Hairdressers/SceneDelegate.swift",
+                             "        case NSUserActivity.identifierForAppointment:\n            AppointmentShortcutHelper.storeAppointmentForActivity(userActivity)\n", "")
+            try history.edit("Hairdressers/AppDelegate.swift", "guard userActivity.activityType == NSUserActivity.identifierForAppointment", "guard false")
+        }
+        let report = try history.diff(.revision("base"), .revision("head"))
+        // Still declared (Info.plist:29) and created, but nothing handles it any more: located at BASE's first
+        // handler, AppDelegate.swift:19 `guard userActivity.activityType == NSUserActivity.identifierForAppointment`.
+        #expect(report.places == ["compat-activity-type-unhandled Hairdressers/AppDelegate.swift:19:44"])
+        #expect(report.findings.first?.diagnostic.notes.map(\.location.description) == ["Hairdressers/Info.plist:29:3"])
+    }
+
+    @Test func anIgnoreCommentAtTheHeadPlaceDropsTheFinding() throws {
+        let history = try history { history in
+            try history.edit(Self.intents + "BookAppointmentAppIntent.swift", "var day: String",
+                             "var date: String  // activity-bridge:ignore compat-app-intent-parameter-changed")
+        }
+        #expect(try history.diff(.revision("base"), .revision("head")).places == [])
+        var options = DiffOptions()
+        options.filter = DiagnosticFilter(disabling: [.compatAppIntentParameterChanged])
+        let other = try self.history { history in
+            try history.edit(Self.intents + "BookAppointmentAppIntent.swift", "var day: String", "var date: String")
+        }
+        #expect(try other.diff(.revision("base"), .revision("head"), options: options).places == [])
+    }
+
     @Test func readingRevisionsTouchesNeitherTheWorkingTreeNorTheIndexNorAnyRef() throws {
         let history = try history { history in
             try history.edit(Self.intents + "BookAppointmentAppIntent.swift", "var day: String", "var date: String")
