@@ -4,7 +4,7 @@ import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
-//   ActivityBridgeCLI -> Audit
+//   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision
 //   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject
 //   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML
@@ -118,7 +118,11 @@ let package = Package(
         .target(name: "Audit", dependencies: [
             "XcodeProject", "SwiftFacts", "ObjCFacts", "ActivityKit", "IntentKit", "ActivityBridge", "PropertyList", "Diagnostics", "JSON",
         ]),
-        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "JSON", "XcodeProject", "Audit"]),
+        // diff: a revision's files from git objects (the git executable, one batch process), and the surfaces of
+        // two revisions compared (diff.md).
+        .target(name: "GitRevision"),
+        .target(name: "Compatibility", dependencies: ["Audit", "GitRevision", "XcodeProject", "PropertyList", "Diagnostics", "JSON"]),
+        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "JSON", "XcodeProject", "Audit", "Compatibility", "GitRevision"]),
         // The composition root: the only target that names the sample apps the binary carries.
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI", "Hairdressers", "WalkMate"]),
         .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
@@ -147,6 +151,7 @@ let package = Package(
         .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
         .testTarget(name: "ObjCFactsTests", dependencies: ["ObjCFacts", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "PropertyList", "JSON", "TestSupport"]),
+        .testTarget(name: "CompatibilityTests", dependencies: ["Compatibility", "GitRevision", "Audit", "SwiftFacts", "Diagnostics", "JSON", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",
             "Hairdressers", "WalkMate", "TestSupport",

@@ -88,6 +88,9 @@ let package = Package(
         .executableTarget(name: "fuzz-swift-facts", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-swift-facts"),
         .executableTarget(name: "fuzz-package-manifest", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-package-manifest"),
         .executableTarget(name: "fuzz-xcstrings", dependencies: ["FuzzedPhrases", "FuzzChecks"], path: "Sources/Harnesses/fuzz-xcstrings"),
+        // diff's stored-surface reader and check (three files of Sources/Compatibility, linked) with their harness.
+        .target(name: "FuzzedSurface", dependencies: [.product(name: "ActivityBridge", package: "ActivityBridge")]),
+        .executableTarget(name: "fuzz-surface", dependencies: ["FuzzedSurface", "FuzzChecks"], path: "Sources/Harnesses/fuzz-surface"),
     ] + harnesses.map { name in
         .executableTarget(name: name, dependencies: ["FuzzChecks"], path: "Sources/Harnesses/\(name)")
     }

@@ -14,7 +14,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$here")"
-targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj xcodegen replay-script bridge-manifest app-model xcstrings swift-facts package-manifest objc-facts)
+targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj xcodegen replay-script bridge-manifest app-model xcstrings surface swift-facts package-manifest objc-facts)
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
 # No Swift backtracer (it waits on the crashed process), keep libFuzzer's own report; leaks are findings.
 export SWIFT_BACKTRACE=enable=no

@@ -40,6 +40,8 @@ public struct AuditReport: Sendable {
         /// Whether running it opens the app: `openAppWhenRun` when written as a literal, else the protocol's
         /// default (true for an `OpenIntent`, false otherwise); nil when written as something else.
         public var opensApp: Bool?
+        /// `static var isDiscoverable` when written as a Boolean literal (nil: Apple's default, discoverable).
+        public var isDiscoverable: Bool? = nil
     }
 
     /// An `AppEntity` type, with the name of its `typeDisplayRepresentation` when the audit can follow it.
@@ -47,6 +49,8 @@ public struct AuditReport: Sendable {
         public var name: String
         public var location: SourceLocation
         public var displayName: String?
+        /// The type of its `id` property as written (`UUID`), nil when the audit cannot see it.
+        public var idType: String? = nil
     }
 
     /// An `AppEnum` and its case identifiers.
@@ -54,6 +58,8 @@ public struct AuditReport: Sendable {
         public var name: String
         public var location: SourceLocation
         public var cases: [String]
+        /// Where each of ``cases`` is declared (same order); empty when not known.
+        public var caseLocations: [SourceLocation] = []
     }
 
     /// A phrase in another language: an `AppShortcuts.xcstrings` / `.strings` entry whose key is this phrase.

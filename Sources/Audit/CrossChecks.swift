@@ -91,10 +91,11 @@ struct CrossChecks {
                     shortTitleWritten: shortcut.shortTitle?.written, systemImageName: shortcut.systemImageName?.resolved)
             }
             target.appEntities = facts.appEntities.map { entity in
-                AuditReport.AppEntity(name: entity.name, location: Self.location(entity.position), displayName: entity.displayName?.resolved)
+                AuditReport.AppEntity(name: entity.name, location: Self.location(entity.position), displayName: entity.displayName?.resolved, idType: entity.idType)
             }
             target.appEnums = facts.appEnums.map { appEnum in
-                AuditReport.AppEnum(name: appEnum.name, location: Self.location(appEnum.position), cases: appEnum.cases.map(\.name))
+                AuditReport.AppEnum(name: appEnum.name, location: Self.location(appEnum.position), cases: appEnum.cases.map(\.name),
+                                      caseLocations: appEnum.cases.map { Self.location($0.position) })
             }
             diagnostics += activityDiagnostics(index, created: created, handled: handled)
             diagnostics += ShortcutChecks(facts: facts, target: context.target.name).diagnostics()
@@ -124,7 +125,7 @@ struct CrossChecks {
                 AuditReport.Parameter(name: $0.name, type: $0.type, optional: $0.optional, baseType: $0.baseType, location: location($0.position))
             },
             title: intent.title?.resolved, titleWritten: intent.title?.written, intentClassNameWritten: intent.intentClassName?.written,
-            opensApp: opensApp)
+            opensApp: opensApp, isDiscoverable: intent.isDiscoverable)
     }
 
     /// Every localized phrase of the project's phrase files, by the source phrase (its key) it translates.

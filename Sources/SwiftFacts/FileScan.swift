@@ -29,6 +29,8 @@ struct FoundType: Sendable {
     var supportedModes: WrittenValue?
     /// `static var typeDisplayRepresentation`'s name.
     var typeDisplayName: WrittenValue?
+    /// The type of an instance `id` property as written (`UUID`): an entity's identifier type.
+    var idType: String?
 }
 
 struct FoundShortcut: Sendable {

@@ -145,6 +145,8 @@ package struct AppEntityFact: Hashable, Sendable {
     package var conformances: [String]
     /// The name of `static var typeDisplayRepresentation` (`"Outline"`, `TypeDisplayRepresentation(name: "Outline")`).
     package var displayName: SwiftValue? = nil
+    /// The type of its `id` property as written (`UUID`, `String`), nil when not declared with a type.
+    package var idType: String? = nil
 }
 
 /// An enum conforming to `AppEnum`, with its case identifiers.

@@ -287,7 +287,8 @@ package struct SwiftFactsExtractor: Sendable {
             }
             if inherited.contains(where: entityFamily.contains) {
                 facts.appEntities.append(AppEntityFact(name: name, position: place(entityFamily.contains), conformances: inherited,
-                                                       displayName: value(parts.lazy.compactMap(\.typeDisplayName).first)))
+                                                       displayName: value(parts.lazy.compactMap(\.typeDisplayName).first),
+                                                       idType: parts.lazy.compactMap(\.idType).first))
             }
             if inherited.contains("AppEnum") {
                 facts.appEnums.append(AppEnumFact(name: name, position: place { $0 == "AppEnum" }, cases: parts.flatMap(\.enumCases)))

@@ -209,6 +209,7 @@ final class ScanningVisitor: SyntaxVisitor {
             }
             noteLocalBinding(name, type: binding.typeAnnotation?.type, value: binding.initializer?.value)
             guard isDirectlyInType, let index = currentTypeIndex else { continue }
+            if name == "id", !isStatic, let type = binding.typeAnnotation?.type { scan.types[index].idType = type.trimmedDescription }
             if let parameterAttribute {
                 scan.types[index].parameters.append(parameter(name: name, binding: binding, attribute: parameterAttribute))
             } else if isStatic, let memberValue {

@@ -12,7 +12,7 @@ struct HelpGoldenTests {
         [], ["plist"], ["plist", "lint"], ["plist", "print"], ["plist", "convert"], ["validate"],
         ["donations"], ["donations", "import"], ["donations", "list"], ["donations", "stats"], ["donations", "delete"],
         ["donations", "delete-all"], ["donations", "suggest"], ["intents"], ["intents", "list"], ["intents", "stats"],
-        ["intents", "delete"], ["migrate"], ["project"], ["project", "list"], ["project", "settings"], ["replay"], ["audit"],
+        ["intents", "delete"], ["migrate"], ["project"], ["project", "list"], ["project", "settings"], ["replay"], ["audit"], ["diff"],
         ["bridge"], ["bridge", "init"],
     ]
 

@@ -7,7 +7,7 @@ import PropertyList
 
 /// `activity-bridge audit [--format text|json|sarif|html] [-o OUT] [--project PATH.xcodeproj]... [--target NAME]...
 /// [--configuration NAME] [--define NAME=VALUE]... [--disable RULE]... [--warnings-as-errors] [--emit-app-model DIR]
-/// [--evaluate-manifests] [PATH]`
+/// [--evaluate-manifests] [--emit-surface FILE] [PATH]`
 ///
 /// Checks a repository the way Xcode and the device would (ActivityBridgeCLI.docc, "Command line", `audit`): its Xcode projects, each
 /// app and extension target's build settings, expanded Info.plist, Swift sources, phrase localizations and
@@ -39,7 +39,7 @@ enum AuditCommand: Command {
         overview: "Audit an app repository: Xcode project, Info.plists, Swift sources and phrases, cross-checked.",
         arguments: [format.declaration, output.declaration, project.declaration, target.declaration, buildConfiguration.declaration,
                     CommonOptions.define.declaration, CommonOptions.disable.declaration, CommonOptions.warningsAsErrors.declaration,
-                    emitAppModel.declaration, evaluateManifests.declaration, path.declaration])
+                    emitAppModel.declaration, evaluateManifests.declaration, SurfaceFile.option.declaration, path.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let format = try parsed.value(format, default: "text")
@@ -76,6 +76,9 @@ enum AuditCommand: Command {
         var written: [String] = []
         if let modelFolder {
             written = try AppModelFolder.write(report.appModelFiles, to: context.resolve(modelFolder), shown: modelFolder)
+        }
+        if let surfaceFile = try parsed.value(SurfaceFile.option) {
+            try SurfaceFile.write(report, root: root, to: context.resolve(surfaceFile), shown: surfaceFile)
         }
         var rendered = switch format {
         case "json": report.jsonValue.text + "\n"

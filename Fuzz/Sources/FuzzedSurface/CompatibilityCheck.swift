@@ -1,0 +1,1 @@
+../../../Sources/Compatibility/CompatibilityCheck.swift
