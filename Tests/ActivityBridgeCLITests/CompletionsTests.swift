@@ -165,6 +165,15 @@ struct CompletionsTests {
             """
         let result = try ChildProcess.run(URL(fileURLWithPath: try #require(Self.shell("bash"))), ["--norc", "--noprofile", "-c", driver])
         #expect(result.standardOutput == "red it's green\n--x-ray\nship\n", "\(result.standardError)")
+
+        guard let fishShell = Self.shell("fish") else { return }
+        let fishScript = try directory.write(Data(FishCompletionScript.render(CompletionTree(root: ToyRoot.self)).utf8), to: "toy.fish").path
+        let fish = try ChildProcess.run(URL(fileURLWithPath: fishShell), ["--no-config", "-c", """
+            source \(ShellQuoting.fish(fishScript)); or exit 3
+            complete -C 'activity-bridge ship --color '
+            """])
+        #expect(Set(fish.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }) == ["red", "it's", "green"],
+                "\(fish.standardOutput)\(fish.standardError)")
     }
 }
 

@@ -82,6 +82,13 @@ enum ShellQuoting {
     static func fish(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
+
+    /// A word for fish, bare when it is plain (letters, digits, `-`, `_`, `.`, `/`, `+`, `=`), else quoted.
+    static func fishWord(_ text: String) -> String {
+        !text.isEmpty && text.unicodeScalars.allSatisfy({ plain.contains($0) }) ? text : fish(text)
+    }
+
+    private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+=".unicodeScalars)
 }
 
 extension CompletionTree.Values {

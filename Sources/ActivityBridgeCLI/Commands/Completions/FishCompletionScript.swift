@@ -63,26 +63,26 @@ enum FishCompletionScript {
 
             """
         for node in tree.nodes {
-            let at = "-n " + q("__activity_bridge_at " + q(node.path))
+            let at = "-n " + q("__activity_bridge_at " + (node.path.isEmpty ? "\"\"" : ShellQuoting.fishWord(node.path)))
             if !node.subcommands.isEmpty { script += "complete -c activity-bridge \(at) -f\n" }
             for sub in node.subcommands {
-                script += "complete -c activity-bridge \(at) -a \(q(q(sub.name))) -d \(q(sub.overview))\n"
+                script += "complete -c activity-bridge \(at) -a \(q(ShellQuoting.fishWord(sub.name))) -d \(q(sub.overview))\n"
             }
             for option in node.options where option.names != CompletionTree.helpOption.names {
                 var rule = "complete -c activity-bridge \(at)"
                 for name in option.names {
-                    rule += name.hasPrefix("--") ? " -l \(q(String(name.dropFirst(2))))" : " -s \(q(String(name.dropFirst())))"
+                    rule += name.hasPrefix("--") ? " -l \(ShellQuoting.fishWord(String(name.dropFirst(2))))" : " -s \(ShellQuoting.fishWord(String(name.dropFirst())))"
                 }
                 switch option.values {
                 case nil: break
                 case .none?: rule += " -x"
-                case let .choices(choices)?: rule += " -x -a \(q(choices.map(q).joined(separator: " ")))"
+                case let .choices(choices)?: rule += " -x -a \(q(choices.map(ShellQuoting.fishWord).joined(separator: " ")))"
                 case .files?, .directories?: rule += " -r -F"
                 }
                 script += rule + " -d \(q(option.help))\n"
             }
             switch node.positional {
-            case let .choices(choices)?: script += "complete -c activity-bridge \(at) -f -a \(q(choices.map(q).joined(separator: " ")))\n"
+            case let .choices(choices)?: script += "complete -c activity-bridge \(at) -f -a \(q(choices.map(ShellQuoting.fishWord).joined(separator: " ")))\n"
             case .none?: script += "complete -c activity-bridge \(at) -f\n"
             case .files?, .directories?, nil: break
             }
