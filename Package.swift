@@ -10,6 +10,34 @@ import PackageDescription
 //   SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML
 
 
+// MARK: - CBuildInfo: the commit `activity-bridge --version` names
+// `git rev-parse --short HEAD` of this checkout, run when SwiftPM evaluates this manifest: SwiftPM caches the
+// evaluation, so a development build names the commit of the last evaluation (edit or touch Package.swift to
+// refresh it). ACTIVITY_BRIDGE_COMMIT in the environment wins (scripts/release.sh sets it, which also makes
+// SwiftPM evaluate the manifest again); "unknown" without git or history (a source archive). A plain C define.
+func sourceCommit() -> String {
+    let allowed = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-+_")
+    func clean(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return !trimmed.isEmpty && trimmed.count <= 64 && trimmed.allSatisfy(allowed.contains) ? trimmed : nil
+    }
+    if let given = ProcessInfo.processInfo.environment["ACTIVITY_BRIDGE_COMMIT"] { return clean(given) ?? "unknown" }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) else { return "unknown" }
+    let git = Process()
+    git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    git.arguments = ["git", "-C", root.path, "rev-parse", "--short", "HEAD"]
+    let output = Pipe()
+    git.standardOutput = output
+    git.standardError = FileHandle.nullDevice
+    guard (try? git.run()) != nil else { return "unknown" }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    git.waitUntilExit()
+    guard git.terminationStatus == 0 else { return "unknown" }
+    return clean(String(decoding: data, as: UTF8.self)) ?? "unknown"
+}
+// MARK: - end CBuildInfo
+
 // MARK: - SwiftFacts: the toolchain's SwiftSyntax / SwiftParser host libraries
 // SwiftFacts reads Swift sources with the parser the toolchain itself ships in <toolchain>/usr/lib/swift/host.
 // It needs unsafe flags, so it is a leaf reached only by the audit and the CLI, never by the library
@@ -122,7 +150,10 @@ let package = Package(
         // two revisions compared (diff.md).
         .target(name: "GitRevision"),
         .target(name: "Compatibility", dependencies: ["Audit", "GitRevision", "XcodeProject", "PropertyList", "Diagnostics", "JSON"]),
-        .target(name: "ActivityBridgeCLI", dependencies: ["ActivityBridge", "JSON", "XcodeProject", "Audit", "Compatibility", "GitRevision"]),
+        .target(name: "ActivityBridgeCLI", dependencies: [
+            "ActivityBridge", "JSON", "XcodeProject", "Audit", "Compatibility", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
+        ]),
+        .target(name: "CBuildInfo", cSettings: [.define("ACTIVITY_BRIDGE_COMMIT", to: "\"\(sourceCommit())\"")]),
         // The composition root: the only target that names the sample apps the binary carries.
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI", "Hairdressers", "WalkMate"]),
         .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
@@ -154,7 +185,7 @@ let package = Package(
         .testTarget(name: "CompatibilityTests", dependencies: ["Compatibility", "GitRevision", "Audit", "SwiftFacts", "Diagnostics", "JSON", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",
-            "Hairdressers", "WalkMate", "TestSupport",
+            "Hairdressers", "WalkMate", "SwiftFacts", "TestSupport",
         ], exclude: ["Help"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@
 package enum ActivityBridgeCommand: Command {
     package static let version = "0.1.0"
 
-    static let showVersion = Flag("--version", help: "Show the version.")
+    static let showVersion = Flag("--version", help: "Show the version, the commit it was built from and the readers it has.")
 
     /// Every top-level command. Add one line per command.
     package static let configuration = CommandConfiguration(
@@ -10,7 +10,7 @@ package enum ActivityBridgeCommand: Command {
         overview: "Validate, replay and migrate NSUserActivity and App Intents donations off the device.",
         arguments: [showVersion.declaration],
         subcommands: [
-            AuditCommand.self, BridgeCommand.self, DiffCommand.self, DonationsCommand.self, IntentsCommand.self, MigrateCommand.self,
+            AuditCommand.self, BridgeCommand.self, CompletionsCommand.self, DiffCommand.self, DonationsCommand.self, IntentsCommand.self, MigrateCommand.self,
             PlistCommand.self, ProjectCommand.self,
             ReplayCommand.self, ValidateCommand.self,
         ],
@@ -18,12 +18,13 @@ package enum ActivityBridgeCommand: Command {
 
     package static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         guard parsed.isSet(showVersion) else { throw CommandError.usage("missing subcommand") }
-        context.standardOutput.write("activity-bridge \(version)\n")
+        context.standardOutput.write(BuildInfo.versionText(version: version))
         return .success
     }
 
     /// Runs the tool with the process's arguments (without the program name).
     package static func main(_ arguments: [String], context: CommandContext = .live()) -> Int32 {
-        CommandRunner.run(Self.self, arguments: arguments, context: context).rawValue
+        BundledLibraries.preferBundledLibClang()
+        return CommandRunner.run(Self.self, arguments: arguments, context: context).rawValue
     }
 }

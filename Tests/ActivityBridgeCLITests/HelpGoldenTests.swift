@@ -13,7 +13,7 @@ struct HelpGoldenTests {
         ["donations"], ["donations", "import"], ["donations", "list"], ["donations", "stats"], ["donations", "delete"],
         ["donations", "delete-all"], ["donations", "suggest"], ["intents"], ["intents", "list"], ["intents", "stats"],
         ["intents", "delete"], ["migrate"], ["project"], ["project", "list"], ["project", "settings"], ["replay"], ["audit"], ["diff"],
-        ["bridge"], ["bridge", "init"],
+        ["bridge"], ["bridge", "init"], ["completions"],
     ]
 
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Help")

@@ -116,9 +116,10 @@ package struct Flag: Sendable {
 package struct Positional: Sendable {
     package let declaration: ArgumentDeclaration
 
-    package init(_ name: String, repeatable: Bool = false, required: Bool = true, help: String) {
+    /// `choices`: the only words accepted (checked like an option's), listed in help and completed by the shells.
+    package init(_ name: String, repeatable: Bool = false, required: Bool = true, choices: [String] = [], help: String) {
         declaration = ArgumentDeclaration(
-            kind: .positional, name: name, shortName: nil, valueName: "", choices: [], defaultValue: nil,
+            kind: .positional, name: name, shortName: nil, valueName: "", choices: choices, defaultValue: nil,
             isRepeatable: repeatable, isRequired: required, help: help)
     }
 }

@@ -61,10 +61,17 @@ package struct ParsedArguments: Sendable {
         let declared = declarations.filter { $0.kind == .positional }
         let required = declared.filter(\.isRequired)
         if positionals.count < required.count {
-            throw .usage("missing argument \(required[positionals.count].name)")
+            let missing = required[positionals.count]
+            let choices = missing.choices.isEmpty ? "" : " (expected one of \(missing.choices.joined(separator: ", ")))"
+            throw .usage("missing argument \(missing.name)\(choices)")
         }
         if !(declared.last?.isRepeatable ?? false), positionals.count > declared.count {
             throw .usage("unexpected argument '\(positionals[declared.count])'")
+        }
+        for (offset, word) in positionals.enumerated() {
+            guard let declaration = offset < declared.count ? declared[offset] : declared.last, !declaration.choices.isEmpty,
+                  !declaration.choices.contains(word) else { continue }
+            throw .usage("invalid value '\(word)' for \(declaration.name): expected one of \(declaration.choices.joined(separator: ", "))")
         }
     }
 

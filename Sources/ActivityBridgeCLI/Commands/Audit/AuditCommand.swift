@@ -5,20 +5,22 @@ import Foundation
 import JSON
 import PropertyList
 
-/// `activity-bridge audit [--format text|json|sarif|html] [-o OUT] [--project PATH.xcodeproj]... [--target NAME]...
+/// `activity-bridge audit [--format text|json|sarif|html|github|junit] [-o OUT] [--project PATH.xcodeproj]... [--target NAME]...
 /// [--configuration NAME] [--define NAME=VALUE]... [--disable RULE]... [--warnings-as-errors] [--emit-app-model DIR]
 /// [--evaluate-manifests] [--emit-surface FILE] [PATH]`
 ///
 /// Checks a repository the way Xcode and the device would (ActivityBridgeCLI.docc, "Command line", `audit`): its Xcode projects, each
 /// app and extension target's build settings, expanded Info.plist, Swift sources, phrase localizations and
-/// intent definitions, cross-checked. `--format html` is the migration report, one self-contained page.
+/// intent definitions, cross-checked. `--format html` is the migration report, one self-contained page; `github`
+/// and `junit` are for CI (``AuditReport/githubAnnotations(_:)``, ``AuditReport/junit(warningsAsErrors:paths:)``).
 /// `--emit-app-model DIR` writes each app target's app model (app-model.md) to `DIR/<Target>.app.plist`.
 /// Local package manifests are read statically; `--evaluate-manifests` lets SwiftPM evaluate (run) those static
 /// reading cannot follow (`swift package dump-package`, a time limit, nothing fetched).
 /// Exit 0 when clean, 1 on any error (or warning with `--warnings-as-errors`) or when OUT or DIR cannot be
 /// written (nothing is half-written), 64 on a usage error, 66 when PATH or a named project is missing.
 enum AuditCommand: Command {
-    static let format = CommonOptions.format(["text", "json", "sarif", "html"])
+    enum Format: String, OutputFormat { case text, json, sarif, html, github, junit }
+    static let format = CommonOptions.format(Format.self)
     static let output = CommonOptions.output("Write the report to OUT (replaced atomically) instead of standard output.")
     static let project = Option(
         "--project", value: "PATH.xcodeproj", repeatable: true,
@@ -42,7 +44,7 @@ enum AuditCommand: Command {
                     emitAppModel.declaration, evaluateManifests.declaration, SurfaceFile.option.declaration, path.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let format = try parsed.value(format, default: "text")
+        let format = try parsed.format(format)
         var options = AuditOptions()
         options.projects = try parsed.values(project)
         options.targets = try parsed.values(target)
@@ -81,13 +83,15 @@ enum AuditCommand: Command {
             try SurfaceFile.write(report, root: root, to: context.resolve(surfaceFile), shown: surfaceFile)
         }
         var rendered = switch format {
-        case "json": report.jsonValue.text + "\n"
-        case "sarif": report.sarifLog(toolVersion: ActivityBridgeCommand.version).text
-        case "html": report.html(repository: shownRoot)
-        default: report.text
+        case .json: report.jsonValue.text + "\n"
+        case .sarif: report.sarifLog(toolVersion: ActivityBridgeCommand.version).text
+        case .html: report.html(repository: shownRoot)
+        case .github: report.githubAnnotations(RepositoryPaths(base: root))
+        case .junit: report.junit(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors), paths: RepositoryPaths(base: root))
+        case .text: report.text
         }
         // Text says which models were written; the other formats are one document each.
-        if format == "text" { rendered += written.map { "app model written: \($0)\n" }.joined() }
+        if format == .text { rendered += written.map { "app model written: \($0)\n" }.joined() }
         if let destination {
             try AtomicFileWriter.write(Data(rendered.utf8), to: context.resolve(destination), displayPath: destination)
             context.standardOutput.write("report written to \(destination): \(report.counts.text)\n")

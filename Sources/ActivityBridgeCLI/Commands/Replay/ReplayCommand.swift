@@ -10,7 +10,8 @@ import Foundation
 /// target (``ReplayProjectSettings``). Exit 0 when every expectation held, 1 when any failed or a script had an
 /// error, 64 on a usage error, 66 when a path does not exist or a directory holds no scripts.
 enum ReplayCommand: Command {
-    static let format = CommonOptions.format(["text", "json", "junit"], "Report format")
+    enum Format: String, OutputFormat { case text, json, junit }
+    static let format = CommonOptions.format(Format.self, "Report format")
     static let output = CommonOptions.output("Write the report to OUT; the summary line still goes to stdout.")
     static let scripts = Positional("SCRIPT_OR_DIR", repeatable: true, help: "Replay scripts, or directories whose *.plist run in name order.")
 
@@ -21,7 +22,7 @@ enum ReplayCommand: Command {
             + [AppModelFiles.option.declaration, AppModelFiles.replayManifestOption.declaration, scripts.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let format = try parsed.value(format, default: "text")
+        let format = try parsed.format(format)
         let paths = parsed.values(scripts)
         let models = try AppModelFiles.loadFiles(parsed.values(AppModelFiles.option), consequence: "no script ran", context: context)
         let manifestPaths = try parsed.values(AppModelFiles.replayManifestOption)
@@ -43,9 +44,9 @@ enum ReplayCommand: Command {
             throw CommandError.noInput(error.description)
         }
         let rendered = switch format {
-        case "json": ReplayJSONReport.render(report)
-        case "junit": ReplayJUnitReport.render(report)
-        default: Data(ReplayTextReport.render(report).utf8)
+        case .json: ReplayJSONReport.render(report)
+        case .junit: ReplayJUnitReport.render(report)
+        case .text: Data(ReplayTextReport.render(report).utf8)
         }
         if let destination = try parsed.value(Self.output) {
             let path = context.resolve(destination)

@@ -4,7 +4,7 @@ import IntentKit
 import PropertyList
 import XcodeProject
 
-/// `activity-bridge validate [--format text|json|sarif] [--define NAME=VALUE]... [--project PATH.xcodeproj
+/// `activity-bridge validate [--format text|json|sarif|github] [--define NAME=VALUE]... [--project PATH.xcodeproj
 /// [--target NAME]... [--configuration NAME]] [--manifest BRIDGE.plist]... [--app-model APP.plist]... [--disable RULE]... [--warnings-as-errors] [PLIST...]`
 ///
 /// Checks each Info.plist's syntax and `NSUserActivityTypes` declarations (ActivityBridgeCLI.docc, CommandLine, "validate").
@@ -15,7 +15,8 @@ import XcodeProject
 /// Exit 0 when clean, 1 on any error (or warning with `--warnings-as-errors`), 64 on a usage error,
 /// 66 when an input cannot be read (the other files are still checked and reported).
 enum ValidateCommand: Command {
-    static let format = CommonOptions.format(["text", "json", "sarif"])
+    enum Format: String, OutputFormat { case text, json, sarif, github }
+    static let format = CommonOptions.format(Format.self)
     static let project = Option(
         "--project", value: "PATH.xcodeproj", help: "Take the Info.plists and build settings from this Xcode project's targets.")
     static let targets = Option(
@@ -26,7 +27,7 @@ enum ValidateCommand: Command {
 
     static let configuration = CommandConfiguration(
         path: "validate",
-        overview: "Check Info.plist NSUserActivityTypes declarations (text, JSON or SARIF).",
+        overview: "Check Info.plist NSUserActivityTypes declarations (text, JSON, SARIF or GitHub annotations).",
         arguments: [format.declaration, CommonOptions.define.declaration, project.declaration, targets.declaration,
                     configurationName.declaration, BridgeManifestFiles.option.declaration, AppModelFiles.manifestOption.declaration,
                     CommonOptions.disable.declaration, CommonOptions.warningsAsErrors.declaration, plists.declaration])
@@ -38,7 +39,7 @@ enum ValidateCommand: Command {
     }
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let format = try parsed.value(format, default: "text")
+        let format = try parsed.format(format)
         let defines = try CommonOptions.buildSettings(parsed)
         let filter = try CommonOptions.filter(parsed)
         let paths = parsed.values(plists)
@@ -62,7 +63,7 @@ enum ValidateCommand: Command {
         let handledTypes = try BridgeManifestFiles.handledTypes(manifests, plistCount: files.count)
         let progress = ValidateProgress(total: files.count, context: context)
         // JSON lists every activity type with its position; text and SARIF only need positions for findings.
-        let locations: ActivityTypeValidator.LocationPolicy = format == "json" ? .always : .onlyForFindings
+        let locations: ActivityTypeValidator.LocationPolicy = format == .json ? .always : .onlyForFindings
         var outcomes: [Result<ValidationResult, PropertyListReadError>] = []
         var done = 0
         for group in groups {
@@ -91,9 +92,10 @@ enum ValidateCommand: Command {
         }
 
         let output = switch format {
-        case "json": ValidateJSONFormatter.render(report)
-        case "sarif": report.sarifLog.text
-        default: report.text
+        case .json: ValidateJSONFormatter.render(report)
+        case .sarif: report.sarifLog.text
+        case .github: report.githubAnnotations(RepositoryPaths(base: context.currentDirectory))
+        case .text: report.text
         }
         context.standardOutput.write(output)
 

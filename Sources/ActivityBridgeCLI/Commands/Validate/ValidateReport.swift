@@ -24,6 +24,12 @@ struct ValidateReport {
         return output + summaryLine + "\n"
     }
 
+    /// `--format github`: a workflow command per finding (paths relative to the repository root), then the
+    /// summary line as plain log text.
+    func githubAnnotations(_ paths: RepositoryPaths) -> String {
+        GitHubAnnotations(results.flatMap(\.diagnostics), repositoryPath: { paths.path($0) }).text + summaryLine + "\n"
+    }
+
     /// `--format sarif`: every rule of ``ValidationRules/all`` and every finding.
     var sarifLog: SARIFLog {
         SARIFLog(toolName: "activity-bridge", toolVersion: ActivityBridgeCommand.version,
