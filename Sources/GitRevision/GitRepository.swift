@@ -152,6 +152,20 @@ public final class GitRepository: @unchecked Sendable {
         return try batch.read(object)
     }
 
+    /// The bytes of many blobs through the same batch process, pipelined: every request is written by a
+    /// thread of its own while the answers are read here, in order, so no blob waits for a round trip.
+    /// `body` gets each blob's index in `objects` and its bytes, one at a time (nothing is kept).
+    public func blobs(_ objects: [String], _ body: (Int, Data) throws(GitRevisionError) -> Void) throws(GitRevisionError) {
+        guard !objects.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if batch == nil {
+            do { batch = try BatchProcess(git: git, folder: folder) } catch { throw .failed("cannot start git cat-file --batch: \(error)") }
+        }
+        guard let batch else { throw .failed("git cat-file --batch is not running") }
+        try batch.readAll(objects, body)
+    }
+
     // MARK: - Processes
 
     static func findGit(_ given: String?) -> String? {
@@ -262,6 +276,26 @@ final class BatchProcess {
     func read(_ object: String) throws(GitRevisionError) -> Data {
         guard object.allSatisfy(\.isHexDigit) else { throw .failed("not an object name: \(object)") }
         do { try input.write(contentsOf: Data((object + "\n").utf8)) } catch { throw .failed("git cat-file --batch stopped") }
+        return try response(object)
+    }
+
+    /// Writes every request from another thread while reading the answers in order.
+    func readAll(_ objects: [String], _ body: (Int, Data) throws(GitRevisionError) -> Void) throws(GitRevisionError) {
+        for object in objects where !object.allSatisfy(\.isHexDigit) { throw .failed("not an object name: \(object)") }
+        let requests = Data(objects.map { $0 + "\n" }.joined().utf8)
+        let written = DispatchSemaphore(value: 0)
+        let input = self.input
+        Thread.detachNewThread {
+            try? input.write(contentsOf: requests)
+            written.signal()
+        }
+        defer { written.wait() }
+        for (index, object) in objects.enumerated() {
+            try body(index, try response(object))
+        }
+    }
+
+    private func response(_ object: String) throws(GitRevisionError) -> Data {
         guard let header = line() else { throw .failed("git cat-file --batch stopped") }
         let parts = header.split(separator: " ")
         guard parts.count == 3, parts[1] == "blob", let size = Int(parts[2]), size >= 0 else {

@@ -31,8 +31,21 @@ public final class RevisionFolder: @unchecked Sendable {
     /// Above this a blob is a placeholder of its size whatever its name: every reader refuses it by size.
     public static let largestWritten = 256 << 20
 
+    /// Where the folder is made: `$TMPDIR` when set; else `/dev/shm` when it is a writable folder (a tmpfs:
+    /// creating the revision's files there costs no disk inode allocation, which on a busy ext4 `/tmp` was
+    /// half of a diff's CPU time, BENCHMARKS.md); else the system's temporary folder.
+    public static var defaultTemporaryDirectory: String {
+        if let tmp = ProcessInfo.processInfo.environment["TMPDIR"], !tmp.isEmpty { return tmp }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory), isDirectory.boolValue,
+           access("/dev/shm", W_OK | X_OK) == 0 {
+            return "/dev/shm"
+        }
+        return NSTemporaryDirectory()
+    }
+
     /// Writes `revision` of `repository` (its folder's part of the tree) into a new temporary folder.
-    public init(repository: GitRepository, revision: String, temporaryDirectory: String = NSTemporaryDirectory())
+    public init(repository: GitRepository, revision: String, temporaryDirectory: String = RevisionFolder.defaultTemporaryDirectory)
         throws(GitRevisionError)
     {
         commit = try repository.commit(of: revision)
@@ -71,6 +84,9 @@ public final class RevisionFolder: @unchecked Sendable {
                 throw .failed("cannot create \(folder) in the temporary folder: \(error.localizedDescription)")
             }
         }
+        // Folders, placeholders and submodules first; then every blob whose bytes are needed, in one pipelined
+        // stream of the batch process, each written to its file as it arrives.
+        var wanted: [(entry: GitRepository.Entry, target: String)] = []
         for entry in entries {
             // git never stores `..` or absolute paths; a name that would leave the folder anyway is skipped.
             let components = entry.path.split(separator: "/")
@@ -81,18 +97,11 @@ public final class RevisionFolder: @unchecked Sendable {
             case .submodule:
                 try? manager.createDirectory(atPath: target, withIntermediateDirectories: true)
             case .symbolicLink:
-                let destination = String(decoding: try repository.blob(entry.object), as: UTF8.self)
-                if Self.staysInside(link: entry.path, destination: destination) {
-                    _ = symlink(destination, target)
-                }
+                wanted.append((entry, target))
             case .file, .executable:
                 let fileExtension = (entry.path as NSString).pathExtension.lowercased()
                 if Self.auditedExtensions.contains(fileExtension), entry.size <= Self.largestWritten {
-                    let data = try repository.blob(entry.object)
-                    guard manager.createFile(atPath: target, contents: data) else {
-                        throw .failed("cannot write \(entry.path) in the temporary folder")
-                    }
-                    written += 1
+                    wanted.append((entry, target))
                 } else {
                     let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
                     guard descriptor >= 0 else { throw .failed("cannot write \(entry.path) in the temporary folder") }
@@ -102,6 +111,33 @@ public final class RevisionFolder: @unchecked Sendable {
                 }
             }
         }
+        try repository.blobs(wanted.map(\.entry.object)) { index, data throws(GitRevisionError) in
+            let (entry, target) = wanted[index]
+            if entry.kind == .symbolicLink {
+                let destination = String(decoding: data, as: UTF8.self)
+                if Self.staysInside(link: entry.path, destination: destination) { _ = symlink(destination, target) }
+                return
+            }
+            try Self.write(data, to: target, shown: entry.path)
+            written += 1
+        }
+    }
+
+    /// One `open` / `write` / `close`: the folder is private and new, nothing needs an atomic replace.
+    private static func write(_ data: Data, to target: String, shown: String) throws(GitRevisionError) {
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .failed("cannot write \(shown) in the temporary folder: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let failed = data.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 { if errno == EINTR { continue }; return true }
+                offset += count
+            }
+            return false
+        }
+        if failed { throw .failed("cannot write \(shown) in the temporary folder: \(String(cString: strerror(errno)))") }
     }
 
     /// Whether a relative link at `link` to `destination` resolves inside the tree.
@@ -119,4 +155,12 @@ public final class RevisionFolder: @unchecked Sendable {
         }
         return true
     }
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
 }
