@@ -55,6 +55,16 @@ struct DiffEndToEndTests {
         #expect(try BuiltBinary.run(["diff", "--disable", "compat-custom-intent-dropped", "--repository", repository.url.path, "base", "head"]).status == 0)
     }
 
+    /// `--format github`: one workflow command per finding at its BASE place, relative to the repository root.
+    @Test func githubAnnotations() throws {
+        let repository = try history()
+        let result = try BuiltBinary.run(["diff", "--format", "github", "base", "head"], in: repository.url)
+        #expect(result.status == 1)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("::error file=\(Self.definition),line=51,col=4,title=compat-custom-intent-dropped::custom intent 'BookAppointmentIntent'") == true)
+        #expect(lines.last == "base → head: 1 error, 0 warnings, 0 notes")
+    }
+
     @Test func usageErrorsExit64() throws {
         let missing = try BuiltBinary.run(["diff"])
         #expect(missing.status == 64)

@@ -4,7 +4,7 @@ import Diagnostics
 import Foundation
 import JSON
 
-/// `activity-bridge diff [--format text|json|sarif|html] [-o OUT] [--repository PATH] [--git PATH]
+/// `activity-bridge diff [--format text|json|sarif|html|github] [-o OUT] [--repository PATH] [--git PATH]
 /// [--project PATH.xcodeproj]... [--target NAME]... [--configuration NAME] [--define NAME=VALUE]...
 /// [--disable RULE]... [--warnings-as-errors] BASE [HEAD]`
 ///
@@ -14,7 +14,8 @@ import JSON
 /// (or warning with `--warnings-as-errors`) or when OUT cannot be written, 64 usage, 66 a revision,
 /// repository, git or file that cannot be read.
 enum DiffCommand: Command {
-    static let format = CommonOptions.format(["text", "json", "sarif", "html"])
+    enum Format: String, OutputFormat { case text, json, sarif, html, github }
+    static let format = CommonOptions.format(Format.self)
     static let output = CommonOptions.output("Write the report to OUT (replaced atomically) instead of standard output.")
     static let repository = Option(
         "--repository", value: "PATH", help: "The git repository (or a folder in it) BASE and HEAD are revisions of (default: the current folder).")
@@ -33,7 +34,7 @@ enum DiffCommand: Command {
                     base.declaration, head.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let format = try parsed.value(format, default: "text")
+        let format = try parsed.format(format)
         var options = DiffOptions()
         options.audit.projects = try parsed.values(AuditCommand.project)
         options.audit.targets = try parsed.values(AuditCommand.target)
@@ -62,10 +63,14 @@ enum DiffCommand: Command {
         }
         progress.finish()
         let rendered = switch format {
-        case "json": report.jsonValue.text + "\n"
-        case "sarif": report.sarifLog(toolVersion: ActivityBridgeCommand.version).text
-        case "html": report.html()
-        default: report.text
+        case .json: report.jsonValue.text + "\n"
+        case .sarif: report.sarifLog(toolVersion: ActivityBridgeCommand.version).text
+        case .html: report.html()
+        // Each finding where the lost thing stood in BASE, relative to the repository root (GitHub shows a
+        // place no longer in the pull request's diff in the run's annotations).
+        case .github: GitHubAnnotations(report.findings.map(\.diagnostic), repositoryPath: { RepositoryPaths(base: repositoryPath).path($0) }).text
+            + "\(report.base.name) → \(report.head.name): \(report.counts.text)\n"
+        case .text: report.text
         }
         if let destination {
             try AtomicFileWriter.write(Data(rendered.utf8), to: context.resolve(destination), displayPath: destination)
