@@ -214,7 +214,7 @@ public final class GitRepository: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { return (127, Data(), "\(error)") }
         let errorData = ErrorCollector(error.fileHandleForReading)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = readToEnd(output.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
         return (process.terminationStatus, data, String(decoding: errorData.finish(), as: UTF8.self))
     }
@@ -228,7 +228,7 @@ final class ErrorCollector: @unchecked Sendable {
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
+            data = readToEnd(handle.fileDescriptor)
             done.signal()
         }
     }
@@ -339,6 +339,20 @@ final class BatchProcess {
             if count < 0, errno == EINTR { continue }
             return false
         }
+    }
+}
+
+/// Everything `descriptor` gives until end of file. Unlike FileHandle.readDataToEndOfFile, a read a signal
+/// interrupts (EINTR, from a library's handler installed without SA_RESTART, e.g. libclang's) is retried,
+/// not a crash.
+func readToEnd(_ descriptor: Int32) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 { data.append(contentsOf: buffer[0..<count]); continue }
+        if count < 0, errno == EINTR { continue }
+        return data
     }
 }
 

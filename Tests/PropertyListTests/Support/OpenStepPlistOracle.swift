@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestSupport
 
 /// Python's `openstep_plist` (PyPI `openstep-plist`, a Cython port of CoreFoundation's
 /// old-style parser), run once over a list of files, as an independent reader to compare with.
@@ -67,7 +68,7 @@ enum OpenStepPlistOracle {
         } catch {
             return nil
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = readToEnd(output.fileHandleForReading)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
 
