@@ -21,6 +21,8 @@ package struct SwiftFactsExtractor: Sendable {
         package var usePrefilter = true
         /// How many files are parsed at once.
         package var concurrency = ProcessInfo.processInfo.activeProcessorCount
+        /// Scans shared with other extractions of the same audit (FileScanCache.swift); nil parses every time.
+        package var scanCache: FileScanCache?
 
         package init(usePrefilter: Bool = true) { self.usePrefilter = usePrefilter }
     }
@@ -146,7 +148,12 @@ package struct SwiftFactsExtractor: Sendable {
             while let slot = next.take(below: indices.count) {
                 let index = indices[slot]
                 guard case .success(let data) = contents[index] else { continue }
+                if let scan = options.scanCache?.scan(of: files[index]) {
+                    results.store(scan, at: slot)
+                    continue
+                }
                 let scan = data.withUnsafeBytes { SwiftFileScanner.scan($0, file: files[index].displayPath) }
+                options.scanCache?.store(scan, of: files[index])
                 results.store(scan, at: slot)
             }
         }
