@@ -125,6 +125,9 @@ public struct Auditor: Sendable {
         }
         // Swift files: the target's own, its local packages' (LocalPackages.swift), and those no target claims.
         let packages = LocalPackages(project: project, evaluatesManifests: options.evaluatesManifests)
+        // The app and its extensions share files (their packages' above all): each is parsed once per project.
+        var extractor = self.extractor
+        extractor.options.scanCache = FileScanCache()
         let claimed = Set(project.targets.flatMap { project.swiftFiles(of: $0) } + project.targets.flatMap(packages.swiftFiles(of:)))
         result.diagnostics += options.filter.apply(packages.diagnostics)
         // A synchronized folder's files belong to the project, members or not: a file its exception set takes

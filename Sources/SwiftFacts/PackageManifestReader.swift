@@ -15,6 +15,16 @@ package enum PackageManifestReader {
 
     /// The manifest in `bytes`; `file` is the path positions name.
     package static func read(_ bytes: UnsafeRawBufferPointer, file: String) throws(PackageManifestError) -> PackageManifest {
+        // What SwiftSourceReader refuses for a Swift file is refused here too, for bytes that did not come through
+        // it: not UTF-8, or a run of `[` SwiftParser takes exponential time on.
+        if let offset = SwiftSourceReader.firstInvalidUTF8(bytes) {
+            throw PackageManifestError(reason: "not UTF-8 text (invalid byte at offset \(offset)): not parsed",
+                                       position: SwiftSourcePosition(file: file, line: 1, column: 1))
+        }
+        if let (run, line) = SwiftSourceReader.longestBracketRun(bytes), run > SwiftSourceReader.maximumBracketRun {
+            throw PackageManifestError(reason: "\(run) '[' in a row, on which SwiftParser takes time exponential in their number: not parsed",
+                                       position: SwiftSourcePosition(file: file, line: line, column: 1))
+        }
         #if SWIFT_FACTS_PARSER
         return try ManifestInterpreter.read(bytes, file: file)
         #else

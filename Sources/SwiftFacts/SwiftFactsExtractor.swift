@@ -21,6 +21,8 @@ package struct SwiftFactsExtractor: Sendable {
         package var usePrefilter = true
         /// How many files are parsed at once.
         package var concurrency = ProcessInfo.processInfo.activeProcessorCount
+        /// Scans shared with other extractions of the same audit (FileScanCache.swift); nil parses every time.
+        package var scanCache: FileScanCache?
 
         package init(usePrefilter: Bool = true) { self.usePrefilter = usePrefilter }
     }
@@ -187,7 +189,14 @@ package struct SwiftFactsExtractor: Sendable {
             while let slot = next.take(below: indices.count) {
                 let index = indices[slot]
                 guard case .success(let data) = contents[index] else { continue }
+                // A file's scan is the same for every target of a project (the cache); one that records calls is not.
+                let cache = functions.isEmpty ? options.scanCache : nil
+                if let scan = cache?.scan(of: files[index]) {
+                    results.store(scan, at: slot)
+                    continue
+                }
                 let scan = data.withUnsafeBytes { SwiftFileScanner.scan($0, file: files[index].displayPath, recordingCallsTo: functions) }
+                cache?.store(scan, of: files[index])
                 results.store(scan, at: slot)
             }
         }

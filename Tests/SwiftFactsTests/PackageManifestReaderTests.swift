@@ -206,6 +206,15 @@ struct PackageManifestReaderTests {
         #expect(throws: PackageManifestError.self) { try PackageManifestReader.read(contentsOf: large.path, displayPath: "Package.swift") }
         #expect(throws: PackageManifestError.self) { try PackageManifestReader.read(contentsOf: folder.url.path, displayPath: "Package.swift") }
         #expect(throws: PackageManifestError.self) { try PackageManifestReader.read(contentsOf: "/nonexistent/Package.swift", displayPath: "Package.swift") }
+        // What SwiftParser would take exponential time on, and bytes that are not UTF-8, are refused before parsing.
+        #expect(throws: PackageManifestError(reason: "20 '[' in a row, on which SwiftParser takes time exponential in their number: not parsed",
+                                             position: SwiftSourcePosition(file: "Package.swift", line: 2, column: 1))) {
+            try Self.read("let package = Package(name: \"B\")\nlet x = " + String(repeating: "[", count: 20) + "\n")
+        }
+        let notUTF8 = Data([0x6C, 0x65, 0x74, 0xFF, 0xFE]).withUnsafeBytes { bytes in
+            Result { () throws(PackageManifestError) in try PackageManifestReader.read(bytes, file: "Package.swift") }
+        }
+        #expect(throws: PackageManifestError.self) { try notUTF8.get() }
         // A manifest with syntax errors is read as far as SwiftParser recovers it.
         let broken = try Self.read("let package = Package(name: \"B\", products: [.library(name: \"B\", targets: [\"B\"])], targets: [.target(name: \"B\"),\n")
         #expect(broken.products.map(\.name) == ["B"])
