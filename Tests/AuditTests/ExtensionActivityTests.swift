@@ -1,0 +1,52 @@
+import Foundation
+import Audit
+import Diagnostics
+import Testing
+import TestSupport
+
+/// An app extension's activities: one it creates for its app to continue (an Intents extension's
+/// `.continueInApp`) is checked against the containing app's `NSUserActivityTypes`, and what its code handles
+/// needs no declaration (the system never hands an extension a continuation).
+@Suite("Audit: an extension's activities belong to its app")
+struct ExtensionActivityTests {
+    static func fixture(appTypes: [String]) throws -> AuditFixture {
+        try AuditFixture([
+            "Shop.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop;", appSources: ["App/App.swift"],
+                extensionFolder: "Intents", extensionSettings: "INFOPLIST_FILE = Intents/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop.intents;"),
+            "App/Info.plist": infoPlist(types: appTypes.map { "<string>\($0)</string>" }),
+            "App/App.swift": """
+                import UIKit
+                final class Scene { func scene(_ s: UIScene, continue a: NSUserActivity) { if a.activityType == "com.example.shop.call" {} } }
+                """,
+            "Intents/Info.plist": infoPlist(types: []),
+            "Intents/IntentHandler.swift": """
+                import Intents
+                final class IntentHandler: INExtension, INStartCallIntentHandling {
+                    func handle(intent: INStartCallIntent, completion: @escaping (INStartCallIntentResponse) -> Void) {
+                        let activity = NSUserActivity(activityType: 1️⃣"com.example.shop.call")
+                        completion(INStartCallIntentResponse(code: .continueInApp, userActivity: activity))
+                    }
+                    func shared(_ a: NSUserActivity) -> Bool { a.activityType == 2️⃣"com.example.shop.other" }
+                }
+                """,
+        ])
+    }
+
+    @Test func anActivityForTheAppIsCheckedAgainstTheAppsDeclarations() throws {
+        let fixture = try Self.fixture(appTypes: [])
+        let report = try fixture.audit()
+        let undeclared = report.diagnostics.map(\.diagnostic).filter { $0.rule == .activityTypeUndeclaredInCode }
+        // The extension's creation: one error, naming the app's Info.plist; its handler: none.
+        #expect(undeclared.filter { $0.location.file.hasPrefix("Intents/") }.map(\.location.description)
+                == [fixture.at("Intents/IntentHandler.swift", "1️⃣")])
+        #expect(undeclared.first { $0.location.file.hasPrefix("Intents/") }?.message
+                == "target Widget creates activity type 'com.example.shop.call' for its app to continue, which the app Shop's Info.plist (App/Info.plist) does not declare in NSUserActivityTypes: the system never delivers it")
+        #expect(!report.findings(.activityTypeUndeclaredInCode).contains(fixture.at("Intents/IntentHandler.swift", "2️⃣")))
+    }
+
+    @Test func theAppDeclaringItIsEnough() throws {
+        let report = try Self.fixture(appTypes: ["com.example.shop.call"]).audit()
+        #expect(report.findings(.activityTypeUndeclaredInCode).isEmpty)
+    }
+}
