@@ -65,6 +65,17 @@ struct DiffEndToEndTests {
         #expect(lines.last == "base → head: 1 error, 0 warnings, 0 notes")
     }
 
+    /// `--format junit`: a suite per target, the dropped custom intent a failing case.
+    @Test func junitReport() throws {
+        let repository = try history()
+        let result = try BuiltBinary.run(["diff", "--format", "junit", "base", "head"], in: repository.url)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.hasPrefix("<?xml"))
+        #expect(result.standardOutput.contains("<testsuite name=\"base → head: Hairdressers\""))
+        #expect(result.standardOutput.contains("compat-custom-intent-dropped"))
+        #expect(result.standardOutput.contains("<failure"))
+    }
+
     @Test func usageErrorsExit64() throws {
         let missing = try BuiltBinary.run(["diff"])
         #expect(missing.status == 64)

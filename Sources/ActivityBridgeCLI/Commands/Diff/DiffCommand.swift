@@ -4,7 +4,7 @@ import Diagnostics
 import Foundation
 import JSON
 
-/// `activity-bridge diff [--format text|json|sarif|html|github] [-o OUT] [--repository PATH] [--git PATH]
+/// `activity-bridge diff [--format text|json|sarif|html|github|junit] [-o OUT] [--repository PATH] [--git PATH]
 /// [--project PATH.xcodeproj]... [--target NAME]... [--configuration NAME] [--define NAME=VALUE]...
 /// [--disable RULE]... [--warnings-as-errors] BASE [HEAD]`
 ///
@@ -14,7 +14,7 @@ import JSON
 /// (or warning with `--warnings-as-errors`) or when OUT cannot be written, 64 usage, 66 a revision,
 /// repository, git or file that cannot be read.
 enum DiffCommand: Command {
-    enum Format: String, OutputFormat { case text, json, sarif, html, github }
+    enum Format: String, OutputFormat { case text, json, sarif, html, github, junit }
     static let format = CommonOptions.format(Format.self)
     static let output = CommonOptions.output("Write the report to OUT (replaced atomically) instead of standard output.")
     static let repository = Option(
@@ -70,6 +70,8 @@ enum DiffCommand: Command {
         // place no longer in the pull request's diff in the run's annotations).
         case .github: GitHubAnnotations(report.findings.map(\.diagnostic), repositoryPath: { RepositoryPaths(base: repositoryPath).path($0) }).text
             + "\(report.base.name) → \(report.head.name): \(report.counts.text)\n"
+        case .junit: junit(report, warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors),
+                           paths: RepositoryPaths(base: repositoryPath))
         case .text: report.text
         }
         if let destination {
@@ -79,6 +81,17 @@ enum DiffCommand: Command {
             context.standardOutput.write(rendered)
         }
         return report.fails(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors)) ? .failure : .success
+    }
+
+    /// `--format junit`, as `audit` writes it: a test suite per compared target (`BASE → HEAD: TARGET`), a
+    /// test case per finding, failing for an error (and a warning with `--warnings-as-errors`).
+    static func junit(_ report: DiffReport, warningsAsErrors: Bool, paths: RepositoryPaths) -> String {
+        let groups = report.targets.map { pair in
+            JUnitReport.FindingGroup(name: "\(report.base.name) → \(report.head.name): \(pair.name)", classname: "diff.\(pair.name)",
+                                     diagnostics: report.findings.filter { $0.target == pair.name }.map(\.diagnostic))
+        }
+        return JUnitReport.findings("activity-bridge diff", groups: groups, warningsAsErrors: warningsAsErrors,
+                                    repositoryPath: { paths.path($0) }).xml
     }
 
     /// A side's kind, from what is there: a `*.json` file is a stored surface, an existing folder a
