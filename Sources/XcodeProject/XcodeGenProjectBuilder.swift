@@ -4,14 +4,14 @@ import PropertyList
 /// Turns a merged XcodeGen spec (``XcodeGenSpecLoader``) into an ``XcodeProject``: what XcodeGen would
 /// write into `project.pbxproj`, each build setting located at its key in the YAML file that set it.
 struct XcodeGenProjectBuilder {
-    private let spec: YAMLMapping
-    private var loader: XcodeGenSpecLoader
-    private let folder: String
-    private var configs: [(name: String, type: String?)] = []
-    private var settingGroups = YAMLMapping()
-    private var listings: [String: [String]] = [:]
+    let spec: YAMLMapping
+    var loader: XcodeGenSpecLoader
+    let folder: String
+    var configs: [(name: String, type: String?)] = []
+    var settingGroups = YAMLMapping()
+    var listings: [String: [String]] = [:]
     /// Setting keys already parsed (`NAME[sdk=…]`): the same keys recur in every target and configuration.
-    private var parsedKeys: [String: (name: String, conditions: [BuildSettingCondition])?] = [:]
+    var parsedKeys: [String: (name: String, conditions: [BuildSettingCondition])?] = [:]
 
     init(spec: YAMLMapping, loader: XcodeGenSpecLoader) {
         self.spec = spec
@@ -127,7 +127,7 @@ struct XcodeGenProjectBuilder {
     // MARK: Configurations and settings
 
     /// `configs` sorted by name; XcodeGen's `Debug` and `Release` when there are none.
-    private mutating func readConfigs() {
+    mutating func readConfigs() {
         if let node = spec["configs"], let written = mapping(node, "configs"), written.count > 0 {
             configs = written.entries.map { ($0.key, $0.value.string) }.sorted { $0.name < $1.name }
         } else {
@@ -138,7 +138,7 @@ struct XcodeGenProjectBuilder {
     /// The settings XcodeGen writes into one configuration, in the order it applies them; a later key wins.
     struct FlatSettings {
         private(set) var assignments: [BuildSettingAssignment] = []
-        private var positions: [String: Int] = [:]
+        var positions: [String: Int] = [:]
 
         static func key(_ assignment: BuildSettingAssignment) -> String {
             assignment.name + assignment.conditions.map(\.description).joined()
@@ -160,7 +160,7 @@ struct XcodeGenProjectBuilder {
     /// A `settings` value (flat, or `base` / `configs` / `groups`) for `config`, as XcodeGen's SettingsBuilder
     /// reads it: groups first, then `base`, then each `configs` key that the configuration's name contains
     /// (case-insensitively) unless the key is exactly another configuration's name.
-    private mutating func collect(
+    mutating func collect(
         _ node: YAMLNode?, config: String, level: BuildSettingLevel, into flat: inout FlatSettings, depth: Int
     ) throws(XcodeProjectReadError) {
         guard let node, let settings = mapping(node, "settings") else { return }
@@ -183,12 +183,12 @@ struct XcodeGenProjectBuilder {
         }
     }
 
-    private func applies(_ variant: String, to config: String) -> Bool {
+    func applies(_ variant: String, to config: String) -> Bool {
         guard !variant.isEmpty, config.lowercased().contains(variant.lowercased()) else { return false }
         return variant == config || !configs.contains { $0.name == variant }
     }
 
-    private mutating func add(_ settings: YAMLMapping, level: BuildSettingLevel, into flat: inout FlatSettings) {
+    mutating func add(_ settings: YAMLMapping, level: BuildSettingLevel, into flat: inout FlatSettings) {
         for entry in settings.entries {
             let value: String
             switch entry.value.content {
@@ -213,14 +213,14 @@ struct XcodeGenProjectBuilder {
     }
 
     /// `configFiles: {CONFIG: path}`: the configuration's base xcconfig and where it is named.
-    private mutating func configFile(_ node: YAMLNode?, config: String) -> (ProjectPath?, SourceLocation?) {
+    mutating func configFile(_ node: YAMLNode?, config: String) -> (ProjectPath?, SourceLocation?) {
         guard let files = mapping(node, "configFiles"), let path = files[config], let written = path.string else { return (nil, nil) }
         return (repositoryPath(written, writtenAt: path.location), path.location)
     }
 
     // MARK: Targets
 
-    private mutating func target(
+    mutating func target(
         _ name: String, _ target: YAMLMapping, at location: SourceLocation, ids: [String: String], options: YAMLMapping?
     ) throws(XcodeProjectReadError) -> XcodeTarget {
         var kind = XcodeTarget.Kind.native
@@ -290,7 +290,7 @@ struct XcodeGenProjectBuilder {
 
     /// `templates: [A, B]`: each template (with its own templates first) merged under the target, then
     /// `${target_name}` / `$target_name` replaced by the target's name.
-    private mutating func applyingTemplates(_ target: YAMLMapping, name: String, at location: SourceLocation) throws(XcodeProjectReadError) -> YAMLMapping {
+    mutating func applyingTemplates(_ target: YAMLMapping, name: String, at location: SourceLocation) throws(XcodeProjectReadError) -> YAMLMapping {
         guard let names = target["templates"]?.strings, !names.isEmpty else { return target }
         var base = YAMLMapping()
         for template in names {
@@ -303,7 +303,7 @@ struct XcodeGenProjectBuilder {
         return try substituting(try loader.merged(base, own), ["${target_name}": name, "$target_name": name])
     }
 
-    private mutating func resolvedTemplate(_ name: String, stack: [String], at location: SourceLocation) throws(XcodeProjectReadError) -> YAMLMapping? {
+    mutating func resolvedTemplate(_ name: String, stack: [String], at location: SourceLocation) throws(XcodeProjectReadError) -> YAMLMapping? {
         guard let template = spec["targetTemplates"]?.mapping?[name]?.mapping else {
             loader.report(.xcodegenInvalid, "no target template '\(name)' in targetTemplates", at: location)
             return nil
@@ -324,7 +324,7 @@ struct XcodeGenProjectBuilder {
     }
 
     /// Every scalar of `mapping` with the `replacements` made (keys are left as written).
-    private mutating func substituting(_ mapping: YAMLMapping, _ replacements: [String: String]) throws(XcodeProjectReadError) -> YAMLMapping {
+    mutating func substituting(_ mapping: YAMLMapping, _ replacements: [String: String]) throws(XcodeProjectReadError) -> YAMLMapping {
         var result = YAMLMapping()
         for entry in mapping.entries {
             result.set(.init(key: entry.key, keyLocation: entry.keyLocation, value: try substituting(entry.value, replacements)))
@@ -332,7 +332,7 @@ struct XcodeGenProjectBuilder {
         return result
     }
 
-    private mutating func substituting(_ node: YAMLNode, _ replacements: [String: String]) throws(XcodeProjectReadError) -> YAMLNode {
+    mutating func substituting(_ node: YAMLNode, _ replacements: [String: String]) throws(XcodeProjectReadError) -> YAMLNode {
         try loader.charge(1, at: node.location)
         var node = node
         switch node.content {
@@ -352,171 +352,5 @@ struct XcodeGenProjectBuilder {
             node.content = .mapping(try substituting(mapping, replacements))
         }
         return node
-    }
-
-    // MARK: Sources
-
-    /// The target's sources: files named one by one (those XcodeGen puts in the Sources build phase), source
-    /// folders as the folders they are on disk — a ``SynchronizedFolder`` whose exceptions are the files that
-    /// `excludes` / `includes` leave out, so that the audit counts those as taken out on purpose rather than
-    /// unclaimed — and the first `Info.plist` among them (XcodeGen's `INFOPLIST_FILE` when none is set).
-    private mutating func sources(of target: YAMLMapping, name: String) throws(XcodeProjectReadError) -> ([ProjectPath], [SynchronizedFolder], String?) {
-        guard let node = target["sources"] else { return ([], [], nil) }
-        var result: [ProjectPath] = []
-        var folders: [SynchronizedFolder] = []
-        var seen: Set<ProjectPath> = []
-        var infoPlist: String?
-        for entry in node.sequence ?? [node] {
-            let fields = entry.mapping
-            guard let pathNode = fields?["path"] ?? entry as YAMLNode?, let written = pathNode.string else {
-                loader.report(.xcodegenInvalid, "a source of target \(name) is \(entry.kind), expected a path or {path: …}", at: entry.location)
-                continue
-            }
-            let path = repositoryPath(written, writtenAt: pathNode.location)
-            guard let filePath = path.filePath else { continue }
-            let phase = fields?["buildPhase"].map { $0.string ?? "other" }
-            let excludes = fields?["excludes"]?.strings ?? []
-            let includes = fields?["includes"]?.strings ?? []
-            func add(_ file: String) {
-                if BuildSettingPath.lastComponent(of: file) == "Info.plist" {
-                    if infoPlist == nil { infoPlist = file }
-                    return
-                }
-                let extensionName = file.split(separator: "/").last?.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map(String.init) ?? ""
-                guard phase == "sources" || (phase == nil && Self.compiledExtensions.contains(extensionName)) else { return }
-                let shown: ProjectPath = path.isAbsolute ? .absolute(file) : .repository(file)
-                if seen.insert(shown).inserted { result.append(shown) }
-            }
-            if loader.files.isDirectory(filePath) {
-                // A folder reference is copied whole; a folder in another build phase compiles nothing.
-                if fields?["type"]?.string == "folder" || (phase != nil && phase != "sources") { continue }
-                let listing = listings[filePath] ?? loader.files.files(under: filePath)
-                listings[filePath] = listing
-                try loader.charge(listing.count * (1 + excludes.count + includes.count), at: pathNode.location)
-                let prefix = filePath == "." ? "" : filePath + "/"
-                var leftOut: [String] = []
-                for file in listing {
-                    let relative = String(file.dropFirst(prefix.count))
-                    if excludes.contains(where: { XcodeGenGlob.matches($0, relative) })
-                        || (!includes.isEmpty && !includes.contains(where: { XcodeGenGlob.matches($0, relative) })) {
-                        leftOut.append(relative)
-                    } else if BuildSettingPath.lastComponent(of: file) == "Info.plist" {
-                        if infoPlist == nil { infoPlist = file }
-                        leftOut.append(relative)
-                    }
-                }
-                folders.append(SynchronizedFolder(
-                    id: "XCODEGEN-\(name)-SOURCES-\(folders.count)", path: path, excluded: leftOut, explicitFolders: [], platformFiltered: [:]))
-            } else if FileManager.default.fileExists(atPath: loader.files.fileSystemPath(filePath)) {
-                add(filePath)
-            } else if fields?["optional"]?.bool != true {
-                loader.report(.xcodegenSourceMissing, "source '\(written)' of target \(name) does not exist (\(filePath))",
-                              at: pathNode.location, severity: .warning)
-            }
-        }
-        return (result, folders, infoPlist)
-    }
-
-    // MARK: Paths and packages
-
-    /// A path written in the spec, from the folder of the file it was written in (an included file's own
-    /// folder, unless it was included with `relativePaths: false`).
-    private func repositoryPath(_ written: String, writtenAt location: SourceLocation) -> ProjectPath {
-        if written.hasPrefix("/") { return .absolute(BuildSettingPath.standardized(written)) }
-        let joined = BuildSettingPath.join(loader.pathBase(of: location), written)
-        return joined.hasPrefix("/") ? .absolute(joined) : .repository(joined)
-    }
-
-    /// A repository path as a path relative to the project folder (what `INFOPLIST_FILE` holds).
-    private func relativeToProject(_ path: ProjectPath) -> String {
-        guard case let .repository(file) = path else { return path.description }
-        if folder == "." { return file }
-        if file.hasPrefix(folder + "/") { return String(file.dropFirst(folder.count + 1)) }
-        let base = folder.split(separator: "/"), target = file.split(separator: "/")
-        var common = 0
-        while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
-        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(separator: "/")
-    }
-
-    private func packageReference(_ name: String) -> PackageProductDependency.Package? {
-        guard let package = spec["packages"]?.mapping?[name]?.mapping else { return nil }
-        if let path = package["path"], let written = path.string { return .local(repositoryPath(written, writtenAt: path.location)) }
-        if let url = package["url"]?.string { return .remote(url) }
-        if let github = package["github"]?.string { return .remote("https://github.com/\(github)") }
-        return nil
-    }
-
-    private func localPackages() -> [LocalSwiftPackage] {
-        var result: [LocalSwiftPackage] = []
-        for entry in spec["packages"]?.mapping?.entries ?? [] {
-            guard let path = entry.value.mapping?["path"], let written = path.string else { continue }
-            result.append(LocalSwiftPackage(path: repositoryPath(written, writtenAt: path.location), isPackageReference: true))
-        }
-        for path in spec["localPackages"]?.sequence ?? [] {
-            guard let written = path.string else { continue }
-            result.append(LocalSwiftPackage(path: repositoryPath(written, writtenAt: path.location), isPackageReference: true))
-        }
-        return result
-    }
-
-    /// `node` as a mapping; a diagnostic when it is something else (null is nothing, silently).
-    private mutating func mapping(_ node: YAMLNode?, _ key: String) -> YAMLMapping? {
-        guard let node, !node.isNull else { return nil }
-        guard let mapping = node.mapping else {
-            loader.report(.xcodegenInvalid, "'\(key)' is \(node.kind), expected a mapping", at: node.location)
-            return nil
-        }
-        return mapping
-    }
-}
-
-/// XcodeGen's `excludes` / `includes` globs, relative to the source folder: `*` and `?` within one path
-/// component, `**` any number of components, `{a,b}` alternatives. A pattern that matches a folder matches
-/// everything under it. Matching is a table over components (no backtracking blow-up).
-enum XcodeGenGlob {
-    static func matches(_ pattern: String, _ path: String) -> Bool {
-        let components = path.split(separator: "/").map(String.init)
-        return alternatives(of: pattern).contains { alternative in
-            let parts = alternative.split(separator: "/").map(String.init)
-            return (1...max(components.count, 1)).contains { matches(parts, Array(components.prefix($0))) }
-        }
-    }
-
-    /// `a{b,c}d` → `abd`, `acd` (the first brace group, repeatedly; at most 64 alternatives).
-    static func alternatives(of pattern: String) -> [String] {
-        var result: [String] = []
-        var pending = [pattern]
-        while let next = pending.popLast(), result.count + pending.count < 64 {
-            guard let open = next.firstIndex(of: "{"), let close = next[open...].firstIndex(of: "}") else {
-                result.append(next)
-                continue
-            }
-            for choice in next[next.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false) {
-                pending.append(String(next[..<open]) + choice + String(next[next.index(after: close)...]))
-            }
-        }
-        return result
-    }
-
-    private static func matches(_ parts: [String], _ components: [String]) -> Bool {
-        // reachable[j]: the parts so far can match the first j components.
-        var reachable = [Bool](repeating: false, count: components.count + 1)
-        reachable[0] = true
-        for part in parts {
-            var next = [Bool](repeating: false, count: components.count + 1)
-            if part == "**" {
-                var any = false
-                for j in reachable.indices {
-                    any = any || reachable[j]
-                    next[j] = any
-                }
-            } else {
-                for j in components.indices where reachable[j] && BuildSettingCondition.glob(part, matches: components[j]) {
-                    next[j + 1] = true
-                }
-            }
-            reachable = next
-        }
-        return reachable[components.count]
     }
 }
