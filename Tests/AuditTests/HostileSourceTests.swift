@@ -47,7 +47,7 @@ struct HostileSourceTests {
     }
 
     /// A reproducer of fuzz-swift-facts as the harness reads it: files apart by a `//--file--` line
-    /// (SourceChecks.separator), at most four, named File0.swift, File1.swift, ….
+    /// (FuzzInputFiles.separator), at most four, named File0.swift, File1.swift, ….
     static func reproducer(_ name: String) throws -> [(String, [UInt8])] {
         let bytes = try [UInt8](Data(contentsOf: TestPaths.inPackage("Fuzz/Reproducers/swift-facts/\(name)")))
         let separator = Array("\n//--file--\n".utf8)

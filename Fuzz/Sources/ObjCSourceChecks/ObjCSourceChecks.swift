@@ -1,4 +1,5 @@
 import Foundation
+import FuzzChecks
 import FuzzedObjCFacts
 
 /// The harness of Objective-C fact extraction (libclang through dlopen), compiled in this package from the
@@ -8,22 +9,16 @@ public enum ObjCSourceChecks {
     public static var libclangIsAvailable: Bool { ObjCFactsExtractor.isAvailable }
 
     /// Parts between `//--file--` lines are files of one target: the first three `File0.m` … `File2.m`, the
-    /// fourth a header `Shared.h` they can include, so macros, constants and includes cross files.
-    static let separator = Array("\n//--file--\n".utf8)
-
-    static let directory: String = {
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        let path = "\(base)/activity-bridge-fuzz-objc-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    /// fourth a header `Shared.h` they can include, so macros, constants and includes cross files; they are
+    /// written here (FuzzInputFiles).
+    static let directory = FuzzInputFiles.directory("objc")
 
     /// Objective-C facts of the input's files with the byte prefilter (as the audit does) and without it: the
     /// same sites at the same places (a value may resolve differently only where the whole read finds a second
     /// definition the prefilter never needed), every position inside its file, every warning located in a file.
     public static func objcFacts(_ bytes: UnsafeRawBufferPointer) {
         guard ObjCFactsExtractor.isAvailable else { fatalError("fuzz-objc-facts found no libclang") }
-        let parts = split(Array(bytes), by: separator).prefix(4)
+        let parts = FuzzInputFiles.parts(Array(bytes)).prefix(4)
         var sources: [ObjCSourceFile] = []
         var headers: [(displayPath: String, path: String)] = []
         var lineCounts: [String: Int] = [:]
@@ -62,19 +57,4 @@ public enum ObjCSourceChecks {
         }
     }
 
-    static func split(_ bytes: [UInt8], by separator: [UInt8]) -> [ArraySlice<UInt8>] {
-        var parts: [ArraySlice<UInt8>] = []
-        var start = 0, index = 0
-        while index + separator.count <= bytes.count {
-            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
-                parts.append(bytes[start..<index])
-                index += separator.count
-                start = index
-            } else {
-                index += 1
-            }
-        }
-        parts.append(bytes[start...])
-        return parts
-    }
 }

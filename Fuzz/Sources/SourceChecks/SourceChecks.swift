@@ -1,4 +1,5 @@
 import Foundation
+import FuzzChecks
 import FuzzedSwiftFacts
 
 /// The harness of Swift fact extraction (SwiftParser), which the main package keeps out of its library
@@ -8,24 +9,16 @@ public enum SourceChecks {
     /// Whether this build has SwiftParser (run.sh skips `fuzz-swift-facts` when it has not).
     public static var swiftParserIsAvailable: Bool { SwiftFactsExtractor.isAvailable }
 
-    /// The bytes between two `separator` lines are separate files of one target, so that constants
-    /// declared in one file and used in another are resolved across files, as in a real target.
-    static let separator = Array("\n//--file--\n".utf8)
-
-    /// One directory per process, for the files the extractor reads (it reads paths, as the audit does).
-    static let directory: String = {
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        let path = "\(base)/activity-bridge-fuzz-swift-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    /// The input's parts (FuzzInputFiles) are separate files of one target, so that constants declared in one
+    /// file and used in another are resolved across files, as in a real target; they are written here.
+    static let directory = FuzzInputFiles.directory("swift")
 
     /// Swift facts of the input's files, extracted with the byte prefilter (as the audit does) and
     /// without it: the facts must be the same (the prefilter only saves work), and every position must
     /// be inside its file.
     public static func swiftFacts(_ bytes: UnsafeRawBufferPointer) {
         guard SwiftFactsExtractor.isAvailable else { fatalError("fuzz-swift-facts was built without SwiftParser") }
-        let parts = split(Array(bytes), by: separator).prefix(4)
+        let parts = FuzzInputFiles.parts(Array(bytes)).prefix(4)
         var files: [SwiftSourceFile] = []
         var lineCounts: [String: Int] = [:]
         for (index, part) in parts.enumerated() {
@@ -77,21 +70,6 @@ public enum SourceChecks {
         return count
     }
 
-    static func split(_ bytes: [UInt8], by separator: [UInt8]) -> [ArraySlice<UInt8>] {
-        var parts: [ArraySlice<UInt8>] = []
-        var start = 0, index = 0
-        while index + separator.count <= bytes.count {
-            if bytes[index..<index + separator.count].elementsEqual(separator) {
-                parts.append(bytes[start..<index])
-                index += separator.count
-                start = index
-            } else {
-                index += 1
-            }
-        }
-        parts.append(bytes[start...])
-        return parts
-    }
 }
 
 /// The facts of a target without what only says how they were found (which files were parsed).
