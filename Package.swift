@@ -6,8 +6,8 @@ import PackageDescription
 //   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
 //   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision
 //   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject
-//   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore; PropertyList -> Diagnostics -> JSON
-//   SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML
+//   ActivityBridge -> IntentKit, ActivityKit -> BuildSettings, SQLiteStore; PropertyList -> Diagnostics -> JSON
+//   XcodeProject -> BuildSettings -> PropertyList; SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML
 
 
 // MARK: - CBuildInfo: the commit `activity-bridge --version` names
@@ -110,7 +110,8 @@ let package = Package(
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "IntentKit", targets: ["IntentKit"]),
         .library(name: "ActivityBridge", targets: ["ActivityBridge"]),
-        // Build settings (`BuildSettings`, which replay expands `$(…)` with) and Xcode projects.
+        // Build settings (`BuildSettings`, which replay expands `$(…)` with; xcconfig files) and Xcode projects.
+        .library(name: "BuildSettings", targets: ["BuildSettings"]),
         .library(name: "XcodeProject", targets: ["XcodeProject"]),
     ],
     targets: [
@@ -133,10 +134,13 @@ let package = Package(
         .target(name: "Diagnostics", dependencies: ["JSON"]),
         .target(name: "PropertyList", dependencies: ["Diagnostics", "JSON", "CLibXML2"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
-        .target(name: "XcodeProject", dependencies: ["PropertyList", "CYAML"]),
-        .target(name: "ActivityKit", dependencies: ["PropertyList", "XcodeProject", "SQLiteStore"]),
+        // Build settings: definitions, `$(…)` expansion and modifiers, Xcode's assignment order, xcconfig files;
+        // what ActivityKit needs of a build without the project reader.
+        .target(name: "BuildSettings", dependencies: ["PropertyList"]),
+        .target(name: "XcodeProject", dependencies: ["BuildSettings", "PropertyList", "CYAML"]),
+        .target(name: "ActivityKit", dependencies: ["PropertyList", "BuildSettings", "SQLiteStore"]),
         .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore", "JSON"]),
-        .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit", "JSON", "XcodeProject"]),
+        .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit", "JSON", "BuildSettings"]),
         .target(name: "Hairdressers", dependencies: ["ActivityBridge"], path: "Samples/Hairdressers",
                 resources: [.embedInCode("Resources/Hairdressers-Info.plist"), .embedInCode("Resources/Hairdressers-Bridge.plist")]),
         .target(name: "WalkMate", dependencies: ["ActivityBridge"], path: "Samples/WalkMate",
@@ -144,14 +148,14 @@ let package = Package(
         // audit: a repository's project, Info.plists, Swift facts and phrase localizations, cross-checked.
         // ActivityBridge for the app model (`--emit-app-model`) the audit builds from what it found.
         .target(name: "Audit", dependencies: [
-            "XcodeProject", "SwiftFacts", "ObjCFacts", "ActivityKit", "IntentKit", "ActivityBridge", "PropertyList", "Diagnostics", "JSON",
+            "XcodeProject", "BuildSettings", "SwiftFacts", "ObjCFacts", "ActivityKit", "IntentKit", "ActivityBridge", "PropertyList", "Diagnostics", "JSON",
         ]),
         // diff: a revision's files from git objects (the git executable, one batch process), and the surfaces of
         // two revisions compared (diff.md).
         .target(name: "GitRevision"),
-        .target(name: "Compatibility", dependencies: ["Audit", "GitRevision", "XcodeProject", "PropertyList", "Diagnostics", "JSON"]),
+        .target(name: "Compatibility", dependencies: ["Audit", "GitRevision", "XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "JSON"]),
         .target(name: "ActivityBridgeCLI", dependencies: [
-            "ActivityBridge", "JSON", "XcodeProject", "Audit", "Compatibility", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
+            "ActivityBridge", "JSON", "XcodeProject", "BuildSettings", "Audit", "Compatibility", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
         ]),
         .target(name: "CBuildInfo", cSettings: [.define("ACTIVITY_BRIDGE_COMMIT", to: "\"\(sourceCommit())\"")]),
         // The composition root: the only target that names the sample apps the binary carries.
@@ -170,18 +174,19 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PropertyList", "TestSupport"]),
-        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "XcodeProject", "PropertyList", "SQLiteStore", "TestSupport"]),
+        .testTarget(name: "BuildSettingsTests", dependencies: ["BuildSettings", "PropertyList"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "BuildSettings", "PropertyList"]),
+        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "BuildSettings", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "ActivityBridgeTests", dependencies: [
-            "ActivityBridge", "Hairdressers", "WalkMate", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
+            "ActivityBridge", "Hairdressers", "WalkMate", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "BuildSettings", "TestSupport",
         ]),
         .testTarget(name: "SamplesTests", dependencies: [
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
         .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
         .testTarget(name: "ObjCFactsTests", dependencies: ["ObjCFacts", "TestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "PropertyList", "JSON", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "BuildSettings", "PropertyList", "JSON", "TestSupport"]),
         .testTarget(name: "CompatibilityTests", dependencies: ["Compatibility", "GitRevision", "Audit", "SwiftFacts", "Diagnostics", "JSON", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",

@@ -73,6 +73,8 @@ let package = Package(
         // The checks every harness shares (round trips, equality); the harnesses are one call each.
         .target(name: "FuzzChecks", dependencies: [
             .product(name: "PropertyList", package: "ActivityBridge"),
+            .product(name: "BuildSettings", package: "ActivityBridge"),
+            .product(name: "XcodeProject", package: "ActivityBridge"),
             .product(name: "ActivityBridge", package: "ActivityBridge"),
         ]),
         swiftFactsTarget,
@@ -84,7 +86,11 @@ let package = Package(
         .target(name: "ObjCSourceChecks", dependencies: ["FuzzedObjCFacts", "FuzzChecks"]),
         .executableTarget(name: "fuzz-objc-facts", dependencies: ["ObjCSourceChecks"], path: "Sources/Harnesses/fuzz-objc-facts"),
         // The audit's phrase reader (one file of Sources/Audit, linked) with its harness.
-        .target(name: "FuzzedPhrases", dependencies: [.product(name: "ActivityBridge", package: "ActivityBridge")]),
+        .target(name: "FuzzedPhrases", dependencies: [
+            .product(name: "ActivityBridge", package: "ActivityBridge"),
+            .product(name: "BuildSettings", package: "ActivityBridge"),
+            .product(name: "XcodeProject", package: "ActivityBridge"),
+        ]),
         .executableTarget(name: "fuzz-swift-facts", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-swift-facts"),
         .executableTarget(name: "fuzz-package-manifest", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-package-manifest"),
         .executableTarget(name: "fuzz-xcstrings", dependencies: ["FuzzedPhrases", "FuzzChecks"], path: "Sources/Harnesses/fuzz-xcstrings"),

@@ -24,7 +24,7 @@ let package = Package(
             .product(name: "ActivityKit", package: "ActivityBridge"),
             .product(name: "IntentKit", package: "ActivityBridge"),
             .product(name: "PropertyList", package: "ActivityBridge"),
-            .product(name: "XcodeProject", package: "ActivityBridge"),
+            .product(name: "BuildSettings", package: "ActivityBridge"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
-public import Diagnostics
 import ActivityKit
+public import BuildSettings
+public import Diagnostics
 import XcodeProject
 
 // The rules of `activity-bridge audit` (ActivityBridgeCLI.docc, `audit`, "Rules"), beside the `validate` rules it

@@ -1,5 +1,6 @@
 import Foundation
 import ActivityKit
+public import BuildSettings
 public import Diagnostics
 import PropertyList
 import SwiftFacts

@@ -1,5 +1,6 @@
 import Foundation
 import ActivityKit
+import BuildSettings
 import Diagnostics
 import IntentKit
 import SwiftFacts

@@ -1,4 +1,5 @@
 import Foundation
+public import BuildSettings
 public import Diagnostics
 import SwiftFacts
 import XcodeProject

@@ -1,4 +1,5 @@
 import Foundation
+import BuildSettings
 import Diagnostics
 import XcodeProject
 

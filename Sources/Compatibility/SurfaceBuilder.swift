@@ -1,5 +1,6 @@
 import Foundation
 public import Audit
+public import BuildSettings
 import Diagnostics
 import PropertyList
 import XcodeProject

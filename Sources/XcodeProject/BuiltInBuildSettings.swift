@@ -1,3 +1,4 @@
+import BuildSettings
 /// The settings Xcode defines before any project or xcconfig does (level ``BuildSettingLevel/default``),
 /// for the iOS device SDK. Derived ones are written as references, so a project that sets `PRODUCT_NAME`
 /// or `WRAPPER_EXTENSION` gets the dependent values (`PRODUCT_MODULE_NAME`, `FULL_PRODUCT_NAME` …) right.

@@ -1,4 +1,5 @@
 import Foundation
+import BuildSettings
 import PropertyList
 
 /// A target's sources, their paths and the packages it uses, as XcodeGen reads them.

@@ -1,4 +1,5 @@
 import Foundation
+import BuildSettings
 import PropertyList
 
 /// Turns a merged XcodeGen spec (``XcodeGenSpecLoader``) into an ``XcodeProject``: what XcodeGen would

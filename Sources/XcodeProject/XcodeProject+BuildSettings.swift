@@ -1,3 +1,4 @@
+public import BuildSettings
 public import PropertyList
 
 extension Diagnostic.Rule {

@@ -1,3 +1,4 @@
+import BuildSettings
 extension XcodeProject {
     /// Folder types Xcode treats as one item in a synchronized folder: nothing inside them is compiled.
     static let opaqueFolderExtensions: Set<Substring> = [

@@ -1,3 +1,4 @@
+public import BuildSettings
 public import PropertyList
 
 /// A path a project names, resolved as far as the repository allows.

@@ -1,4 +1,5 @@
 import Foundation
+public import BuildSettings
 public import PropertyList
 
 /// Why a project could not be read at all (anything less is a diagnostic of ``XcodeProject``).

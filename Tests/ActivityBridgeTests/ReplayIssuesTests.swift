@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ActivityBridge
 import PropertyList
-import XcodeProject
+import BuildSettings
 
 /// `ReplayScriptReport.issues`: every failure at its place in the script file, as a test framework
 /// records it (Examples/ReplayTests does, with Swift Testing) — and the warnings for declared

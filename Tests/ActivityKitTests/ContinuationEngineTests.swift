@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ActivityKit
 import PropertyList
-import XcodeProject
+import BuildSettings
 
 @Suite("ContinuationEngine")
 struct ContinuationEngineTests {

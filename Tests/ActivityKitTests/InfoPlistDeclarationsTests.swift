@@ -1,7 +1,7 @@
 import Testing
 import ActivityKit
 import PropertyList
-import XcodeProject
+import BuildSettings
 
 /// The declarations model the continuation engine reads, built from values (no XML needed).
 @Suite("Info.plist activity declarations")

@@ -3,7 +3,7 @@ import Testing
 import ActivityKit
 import PropertyList
 import TestSupport
-import XcodeProject
+import BuildSettings
 
 /// Every file of `../shared/corpus/realworld` through the validator: never a crash, every finding located
 /// inside the file, and the declared values the corpus MANIFEST.tsv lists. The same shapes are checked on

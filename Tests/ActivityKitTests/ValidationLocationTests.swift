@@ -3,7 +3,7 @@ import Testing
 import ActivityKit
 import PropertyList
 import TestSupport
-import XcodeProject
+import BuildSettings
 
 extension MarkedText {
     /// Where `marker` stood, as the location a diagnostic in `file` has.

@@ -3,7 +3,7 @@ import Testing
 import ActivityKit
 import PropertyList
 import TestSupport
-import XcodeProject
+import BuildSettings
 
 /// A malformed `NSUserActivityTypes` is one mistake: one located error saying what iOS expects and what is
 /// there, its other places as notes, and the types it seems to name kept for the audit's cross-checks.

@@ -1,7 +1,7 @@
 import Testing
 import ActivityKit
 import PropertyList
-import XcodeProject
+import BuildSettings
 
 /// Which rules fire, with which severity and message, on documents built from values. Locations are
 /// covered with real XML in `ValidationLocationTests`.

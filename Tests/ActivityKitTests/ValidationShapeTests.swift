@@ -1,7 +1,6 @@
 import Foundation
-import XcodeProject
+import BuildSettings
 import Testing
-import XcodeProject
 import ActivityKit
 import PropertyList
 import TestSupport

@@ -4,6 +4,7 @@ import Diagnostics
 import SwiftFacts
 import XcodeProject
 import Testing
+import BuildSettings
 
 /// Every audit rule on a repository of our own, at its exact place.
 @Suite("Audit rules on a fixture repository", .enabled(if: SwiftFactsExtractor.isAvailable, "built without the toolchain's SwiftParser: Swift checks are off"))

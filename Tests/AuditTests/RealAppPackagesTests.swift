@@ -2,6 +2,7 @@ import Foundation
 import Diagnostics
 import SwiftFacts
 import Testing
+import BuildSettings
 import TestSupport
 import XcodeProject
 @testable import Audit

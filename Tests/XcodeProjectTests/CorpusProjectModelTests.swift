@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BuildSettings
 import PropertyList
 import TestSupport
 @testable import XcodeProject

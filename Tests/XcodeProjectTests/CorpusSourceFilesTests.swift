@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BuildSettings
 @testable import XcodeProject
 
 /// The Swift files of one target of each Xcode 16 synchronized-folder project, established by listing the

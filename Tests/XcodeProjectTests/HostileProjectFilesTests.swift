@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BuildSettings
 import PropertyList
 @testable import XcodeProject
 

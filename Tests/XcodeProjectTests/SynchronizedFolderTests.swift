@@ -1,4 +1,5 @@
 import Testing
+import BuildSettings
 import PropertyList
 @testable import XcodeProject
 

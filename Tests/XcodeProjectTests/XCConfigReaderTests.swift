@@ -1,6 +1,6 @@
 import Testing
 import PropertyList
-@testable import XcodeProject
+@testable import BuildSettings
 
 @Suite("xcconfig files")
 struct XCConfigReaderTests {

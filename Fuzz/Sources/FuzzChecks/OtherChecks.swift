@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import PropertyList
+import BuildSettings
 import XcodeProject
 import ActivityBridge
 

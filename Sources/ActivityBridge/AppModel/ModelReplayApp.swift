@@ -1,8 +1,8 @@
-public import ActivityKit
 import Foundation
+public import ActivityKit
+public import BuildSettings
 public import IntentKit
 public import PropertyList
-public import XcodeProject
 
 /// An app built from an ``AppModel``, for replay: the model's declared and handled activity
 /// types, intents, entity and enum types and App Shortcuts, under the system's rules. The app's

@@ -1,6 +1,6 @@
 public import Foundation
+public import BuildSettings
 public import IntentKit
-public import XcodeProject
 
 /// Where one script runs: a fresh temporary directory for its stores, the simulated platform, and
 /// the directories searched for the apps' resources (`Plists/<App>-Info.plist`, bridge manifests).

@@ -1,6 +1,6 @@
-import Diagnostics
 import Foundation
-public import XcodeProject
+public import BuildSettings
+import Diagnostics
 
 /// Runs replay scripts: each in a fresh temporary directory with empty stores, removed afterwards.
 ///

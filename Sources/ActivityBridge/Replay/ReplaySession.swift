@@ -1,9 +1,9 @@
 import Foundation
 public import ActivityKit
-public import SQLiteStore
+import BuildSettings
 public import IntentKit
 public import PropertyList
-import XcodeProject
+public import SQLiteStore
 
 /// One script running against one app: the host of the steps every app shares.
 ///

@@ -1,5 +1,5 @@
 import ActivityKit
-import XcodeProject
+import BuildSettings
 import PropertyList
 import XcodeProject
 

@@ -1,7 +1,7 @@
 import ActivityBridge
 import Foundation
 import Testing
-import XcodeProject
+import BuildSettings
 
 /// Every script in `Replays/` is one test; each failing step is an issue at the script's file and
 /// line, so `swift test` (and an IDE) points at the `expect` key that did not hold.

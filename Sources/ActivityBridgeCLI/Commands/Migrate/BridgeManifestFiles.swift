@@ -1,6 +1,7 @@
+import Foundation
 import ActivityBridge
 import ActivityKit
-import Foundation
+import BuildSettings
 import IntentKit
 import PropertyList
 import XcodeProject

@@ -1,5 +1,6 @@
-import ActivityBridge
 import Foundation
+import ActivityBridge
+import BuildSettings
 import PropertyList
 import XcodeProject
 

@@ -1,5 +1,6 @@
-import ActivityKit
 import Foundation
+import ActivityKit
+import BuildSettings
 import IntentKit
 import PropertyList
 import XcodeProject

@@ -1,5 +1,5 @@
+public import BuildSettings
 public import PropertyList
-public import XcodeProject
 
 /// Everything ``ActivityTypeValidator`` checks one Info.plist against.
 public struct ValidationInput: Sendable {

@@ -1,5 +1,5 @@
+public import BuildSettings
 public import PropertyList
-public import XcodeProject
 
 /// The activity types an app declares in its Info.plist (`NSUserActivityTypes`, R3 in <doc:ApplesRules>) and
 /// the related `CoreSpotlightContinuation` flag, with build-setting references expanded.

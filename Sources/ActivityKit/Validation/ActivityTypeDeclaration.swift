@@ -1,5 +1,5 @@
+public import BuildSettings
 public import PropertyList
-public import XcodeProject
 
 /// One element of an Info.plist's `NSUserActivityTypes` array: what was written, where, and what it
 /// expands to with the build settings in force.

@@ -1,6 +1,6 @@
 public import Foundation
+public import BuildSettings
 public import PropertyList
-public import XcodeProject
 
 extension ActivityTypeValidator {
     /// One file of a batch: where to read it and the name its diagnostics use.

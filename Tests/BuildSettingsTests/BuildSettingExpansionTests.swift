@@ -1,5 +1,5 @@
 import Testing
-@testable import XcodeProject
+@testable import BuildSettings
 
 @Suite("Build-setting expansion")
 struct BuildSettingExpansionTests {

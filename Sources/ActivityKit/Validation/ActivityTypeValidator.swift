@@ -1,6 +1,6 @@
 public import Foundation
+public import BuildSettings
 public import PropertyList
-public import XcodeProject
 
 /// Checks Info.plist activity declarations: the rules of `activity-bridge validate` (<doc:ValidateRules>).
 ///

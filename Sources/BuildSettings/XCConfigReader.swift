@@ -121,7 +121,7 @@ public struct XCConfigReader: Sendable {
     }
 
     /// `NAME[key=pattern,…][…] = value`, or nil when the statement is not one.
-    static func assignment(_ statement: Substring, origin: BuildSettingOrigin) -> BuildSettingAssignment? {
+    package static func assignment(_ statement: Substring, origin: BuildSettingOrigin) -> BuildSettingAssignment? {
         // The first `=` outside `[…]` separates the name (with its conditions) from the value.
         var depth = 0
         var found: Substring.Index?

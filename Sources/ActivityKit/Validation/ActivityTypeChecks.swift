@@ -1,5 +1,5 @@
+import BuildSettings
 import PropertyList
-import XcodeProject
 
 /// The per-file rule checks behind ``ActivityTypeValidator``; collects diagnostics as it goes.
 struct ActivityTypeChecks {

@@ -56,7 +56,7 @@ public struct BuildSettingCondition: Hashable, Sendable, CustomStringConvertible
     }
 
     /// Iterative glob matching with one backtracking point per `*`: linear in practice, never recursive.
-    static func glob(_ pattern: String, matches text: String) -> Bool {
+    package static func glob(_ pattern: String, matches text: String) -> Bool {
         let pattern = Array(pattern.unicodeScalars), text = Array(text.unicodeScalars)
         var p = 0, t = 0, star = -1, mark = 0
         while t < text.count {

@@ -1,5 +1,5 @@
+import BuildSettings
 public import PropertyList
-import XcodeProject
 
 /// The rules `activity-bridge validate` checks, each a `RuleDescription` (Diagnostics): its stable id, default severity
 /// and a one-line summary (used by SARIF `tool.driver.rules`, the audit's rule list and the docs).
