@@ -12,7 +12,7 @@ import PropertyList
 /// Checks a repository the way Xcode and the device would (ActivityBridgeCLI.docc, "Command line", `audit`): its Xcode projects, each
 /// app and extension target's build settings, expanded Info.plist, Swift sources, phrase localizations and
 /// intent definitions, cross-checked. `--format html` is the migration report, one self-contained page; `github`
-/// and `junit` are for CI (``AuditReport/githubAnnotations(_:)``, ``AuditReport/junit(warningsAsErrors:paths:)``).
+/// and `junit` are for CI (``AuditReport/githubAnnotations(repositoryPath:)``, ``AuditReport/junit(warningsAsErrors:repositoryPath:)``).
 /// `--emit-app-model DIR` writes each app target's app model (app-model.md) to `DIR/<Target>.app.plist`.
 /// Local package manifests are read statically; `--evaluate-manifests` lets SwiftPM evaluate (run) those static
 /// reading cannot follow (`swift package dump-package`, a time limit, nothing fetched).
@@ -86,8 +86,8 @@ enum AuditCommand: Command {
         case .json: report.jsonValue.text + "\n"
         case .sarif: report.sarifLog(toolVersion: ActivityBridgeCommand.version).text
         case .html: report.html(repository: shownRoot)
-        case .github: report.githubAnnotations(RepositoryPaths(base: root))
-        case .junit: report.junit(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors), paths: RepositoryPaths(base: root))
+        case .github: report.githubAnnotations(repositoryPath: RepositoryPaths(base: root).path)
+        case .junit: report.junit(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors), repositoryPath: RepositoryPaths(base: root).path)
         case .text: report.text
         }
         // Text says which models were written; the other formats are one document each.

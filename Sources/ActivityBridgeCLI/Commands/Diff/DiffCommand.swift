@@ -66,12 +66,9 @@ enum DiffCommand: Command {
         case .json: report.jsonValue.text + "\n"
         case .sarif: report.sarifLog(toolVersion: ActivityBridgeCommand.version).text
         case .html: report.html()
-        // Each finding where the lost thing stood in BASE, relative to the repository root (GitHub shows a
-        // place no longer in the pull request's diff in the run's annotations).
-        case .github: GitHubAnnotations(report.findings.map(\.diagnostic), repositoryPath: { RepositoryPaths(base: repositoryPath).path($0) }).text
-            + "\(report.base.name) → \(report.head.name): \(report.counts.text)\n"
-        case .junit: junit(report, warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors),
-                           paths: RepositoryPaths(base: repositoryPath))
+        case .github: report.githubAnnotations(repositoryPath: RepositoryPaths(base: repositoryPath).path)
+        case .junit: report.junit(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors),
+                                  repositoryPath: RepositoryPaths(base: repositoryPath).path)
         case .text: report.text
         }
         if let destination {
@@ -81,17 +78,6 @@ enum DiffCommand: Command {
             context.standardOutput.write(rendered)
         }
         return report.fails(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors)) ? .failure : .success
-    }
-
-    /// `--format junit`, as `audit` writes it: a test suite per compared target (`BASE → HEAD: TARGET`), a
-    /// test case per finding, failing for an error (and a warning with `--warnings-as-errors`).
-    static func junit(_ report: DiffReport, warningsAsErrors: Bool, paths: RepositoryPaths) -> String {
-        let groups = report.targets.map { pair in
-            JUnitReport.FindingGroup(name: "\(report.base.name) → \(report.head.name): \(pair.name)", classname: "diff.\(pair.name)",
-                                     diagnostics: report.findings.filter { $0.target == pair.name }.map(\.diagnostic))
-        }
-        return JUnitReport.findings("activity-bridge diff", groups: groups, warningsAsErrors: warningsAsErrors,
-                                    repositoryPath: { paths.path($0) }).xml
     }
 
     /// A side's kind, from what is there: a `*.json` file is a stored surface, an existing folder a

@@ -1,20 +1,22 @@
-import Audit
 import Diagnostics
 
 /// The audit's reports for CI services: GitHub Actions annotations and JUnit XML.
 extension AuditReport {
     /// `--format github`: a workflow command per finding, paths relative to the repository root, then one
     /// plain summary line for the log.
-    func githubAnnotations(_ paths: RepositoryPaths) -> String {
+    ///
+    /// - Parameter repositoryPath: a path as the report shows it, relative to the repository root (the CI
+    ///   service places an annotation's `file` against it).
+    package func githubAnnotations(repositoryPath: @escaping @Sendable (String) -> String) -> String {
         let targets = projects.reduce(0) { $0 + $1.targets.count }
-        return GitHubAnnotations(diagnostics.map(\.diagnostic), repositoryPath: { paths.path($0) }).text
+        return GitHubAnnotations(diagnostics.map(\.diagnostic), repositoryPath: repositoryPath).text
             + "audit: \(DiagnosticCounts.counted(projects.count, "project")), \(DiagnosticCounts.counted(targets, "target")): \(counts.text)\n"
     }
 
     /// `--format junit`: a test suite per target (`PROJECT: TARGET (CONFIGURATION)`), a test case per finding
     /// (``JUnitReport/findings(_:groups:warningsAsErrors:repositoryPath:)``); a project's own findings are a
     /// suite named by the project.
-    func junit(warningsAsErrors: Bool, paths: RepositoryPaths) -> String {
+    package func junit(warningsAsErrors: Bool, repositoryPath: (String) -> String) -> String {
         var groups: [JUnitReport.FindingGroup] = []
         for project in projects {
             if !project.diagnostics.isEmpty {
@@ -26,6 +28,6 @@ extension AuditReport {
             }
         }
         return JUnitReport.findings("activity-bridge audit", groups: groups, warningsAsErrors: warningsAsErrors,
-                                    repositoryPath: { paths.path($0) }).xml
+                                    repositoryPath: repositoryPath).xml
     }
 }
