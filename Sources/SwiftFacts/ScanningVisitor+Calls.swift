@@ -66,6 +66,8 @@ extension ScanningVisitor {
                 } else {
                     found.intent = argument.expression.trimmedDescription
                 }
+                // `intent: Self()` in the intent's own AppShortcutsProvider extension names the enclosing type.
+                if found.intent == "Self", let enclosing = typeScopes.last { found.intent = enclosing }
             case "phrases":
                 guard let array = argument.expression.as(ArrayExprSyntax.self) else {
                     found.phrases.append(ShortcutPhraseFact(text: argument.expression.trimmedDescription, isLiteral: false,

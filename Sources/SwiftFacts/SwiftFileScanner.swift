@@ -314,6 +314,10 @@ final class ScanningVisitor: SyntaxVisitor {
                 let name = base.baseName.text == "self" && typeScopes.last == "NSUserActivity" ? "NSUserActivity" : base.baseName.text
                 return visitCall(node, name: name, base: nil)
             }
+            if calleeName == "init", member.base == nil, contextualType(of: node) == "AppShortcut" {
+                // `.init(intent:phrases:…)` in an `[AppShortcut]` array: the implicit member is AppShortcut's.
+                return visitCall(node, name: "AppShortcut", base: nil)
+            }
         } else {
             calleeName = nil
         }
@@ -322,6 +326,29 @@ final class ScanningVisitor: SyntaxVisitor {
             scan.calls.append(FoundCall(function: calleeName, arguments: node.arguments.map { ($0.label?.text, written($0.expression)) }))
         }
         return visitCall(node, name: calleeName, base: calleeBase)
+    }
+
+    /// The type an implicit member expression (`.init(…)`) takes its meaning from, where the code states it: the
+    /// element type of the array literal it stands in, from the annotation of the variable that array
+    /// initializes or is returned as (`static var appShortcuts: [AppShortcut] = [.init(…)]`, or `{ [.init(…)] }`).
+    /// Nil where only type inference could tell (nothing is guessed).
+    func contextualType(of node: FunctionCallExprSyntax) -> String? {
+        guard let array = node.parent?.as(ArrayElementSyntax.self)?.parent?.parent?.as(ArrayExprSyntax.self) else { return nil }
+        var current: Syntax? = array.parent
+        while let syntax = current {
+            if let binding = syntax.as(PatternBindingSyntax.self) {
+                return binding.typeAnnotation?.type.as(ArrayTypeSyntax.self)?.element.trimmedDescription
+            }
+            if let function = syntax.as(FunctionDeclSyntax.self) {
+                return function.signature.returnClause?.type.as(ArrayTypeSyntax.self)?.element.trimmedDescription
+            }
+            // Only through what hands the array on unchanged: a return, a closure or accessor body, a code block.
+            guard syntax.is(ReturnStmtSyntax.self) || syntax.is(CodeBlockItemSyntax.self) || syntax.is(CodeBlockItemListSyntax.self)
+                || syntax.is(CodeBlockSyntax.self) || syntax.is(AccessorBlockSyntax.self) || syntax.is(InitializerClauseSyntax.self)
+            else { return nil }
+            current = syntax.parent
+        }
+        return nil
     }
 
     // MARK: Handled types: comparisons and switches

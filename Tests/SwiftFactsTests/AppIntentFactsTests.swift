@@ -176,4 +176,39 @@ struct AppIntentFactsTests {
         #expect(facts.appShortcuts[1].shortTitle?.resolved == "Order")
         #expect(facts.appShortcuts[1].systemImageName == SwiftValue(written: "Images.cup", resolved: "cup.and.saucer"))
     }
+    static let implicitInitShortcuts = #"""
+    extension ExecuteActionIntent: AppShortcutsProvider {
+        static var appShortcuts: [AppShortcut] = [
+            .init(
+                intent: Self(),
+                phrases: ["Execute in \(.applicationName)"],
+                shortTitle: "Execute"
+            )
+        ]
+    }
+
+    struct ComputedShortcuts: AppShortcutsProvider {
+        static var appShortcuts: [AppShortcut] {
+            [.init(intent: ReportIntent(), phrases: ["Report with \(.applicationName)"], shortTitle: "Report")]
+        }
+    }
+
+    struct Menu {
+        static let entries: [MenuEntry] = [.init(intent: ReportIntent(), phrases: ["not a shortcut"])]
+    }
+    """#
+
+    @Test("`.init(intent:phrases:…)` in an array whose declared element type is AppShortcut, `Self()` as the provider's own intent")
+    func implicitInitAppShortcuts() throws {
+        let facts = try extractFacts(["Shortcuts.swift": Self.implicitInitShortcuts])
+        #expect(facts.appShortcuts.map { "\($0.position) \($0.intent) in \($0.provider ?? "-")" } == [
+            "Shortcuts.swift:3:9 ExecuteActionIntent in ExecuteActionIntent",
+            "Shortcuts.swift:13:10 ReportIntent in ComputedShortcuts",
+        ])
+        #expect(facts.appShortcuts.flatMap(\.phrases).map { "\($0.position) \($0.text)" } == [
+            #"Shortcuts.swift:5:23 Execute in \(.applicationName)"#,
+            #"Shortcuts.swift:13:50 Report with \(.applicationName)"#,
+        ])
+        #expect(facts.appShortcuts[0].shortTitle?.resolved == "Execute")
+    }
 }
