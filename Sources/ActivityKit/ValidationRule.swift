@@ -138,7 +138,7 @@ extension RuleDescription {
     public static let dateOutOfRange = RuleDescription(
         .dateOutOfRange, .warning, "A <date> field is outside its calendar range (2024-01-32); it is read rolled over, as Apple does.",
         rationale: "A `<date>` field is outside its calendar range (`2024-01-32`); the reader reads it rolled over, as Apple does.",
-        triggering: [.plist(infoPlist("<string>com.example.open</string>", extra: "<key>Built</key>\n<date>↓2024-01-32T00:00:00Z</date>\n"))],
+        triggering: [.plist(infoPlist("<string>com.example.open</string>", extra: "<key>Built</key>\n↓<date>2024-01-32T00:00:00Z</date>\n"))],
         nonTriggering: [.plist(infoPlist("<string>com.example.open</string>", extra: "<key>Built</key>\n<date>2024-01-31T00:00:00Z</date>\n"))])
 
     /// `validate --project`'s words for XcodeProject's `build-setting-undefined` (the audit has its own summary).

@@ -80,12 +80,12 @@ private func appInfoPlist(_ types: String..., extra: String = "") -> String {
 }
 
 /// `App/Shortcuts.swift`: an App Intent with an entity, an enum and a string parameter, and the App Shortcuts `body`.
-private func shortcuts(_ body: String, provider: String = "struct ShopShortcuts: AppShortcutsProvider") -> String {
+private func shortcuts(_ body: String, provider: String = "struct ShopShortcuts: AppShortcutsProvider", sizes: String = "small, large") -> String {
     """
     import AppIntents
 
     struct ProductEntity: AppEntity { var id: String }
-    enum Size: String, AppEnum { case small, large }
+    enum Size: String, AppEnum { case \(sizes) }
 
     struct OpenProductIntent: AppIntent {
         static let title: LocalizedStringResource = "Open Product"
@@ -267,7 +267,12 @@ extension RuleDescription {
 
     public static let appShortcutsTooManyPhrases = RuleDescription(
         "app-shortcuts-too-many-phrases", .error, "An app's phrases expand to more than 1,000 with every enum value.",
-        rationale: "An app's phrases expand to more than 1,000 when each enum parameter is replaced by each of its cases (R5.3).")
+        rationale: "An app's phrases expand to more than 1,000 when each enum parameter is replaced by each of its cases (R5.3).",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts(
+            "        ↓" + String(shortcut(openProduct, "\"Open \\(\\.$size) in \\(.applicationName)\"").dropFirst(8)),
+            sizes: (0...1_000).map { "s\($0)" }.joined(separator: ", "))])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(
+            shortcut(openProduct, "\"Open \\(\\.$size) in \\(.applicationName)\""), sizes: (0...998).map { "s\($0)" }.joined(separator: ", "))])])
 
     public static let appShortcutsMultipleProviders = RuleDescription(
         "app-shortcuts-multiple-providers", .error, "An app has more than one AppShortcutsProvider.",
@@ -345,14 +350,14 @@ extension RuleDescription {
     public static let infoPlistMissing = RuleDescription(
         "info-plist-missing", .error, "INFOPLIST_FILE names a file that does not exist.",
         rationale: "`INFOPLIST_FILE` names a file that does not exist (or cannot be read): the target's declarations are unknown. The finding is at the setting.",
-        triggering: [.repository(["App/Donate.swift": "let x = 1\n"], arguments: ["--setting", "INFOPLIST_FILE = ↓App/Missing-Info.plist;"])],
+        triggering: [.repository(["App/Donate.swift": "let x = 1\n"], arguments: ["--setting", "↓INFOPLIST_FILE = App/Missing-Info.plist;"])],
         nonTriggering: [.repository(["App/Donate.swift": "let x = 1\n"])])
 
     public static let infoPlistPreprocessFailed = RuleDescription(
         "info-plist-preprocess-failed", .error,
         "INFOPLIST_PREPROCESS = YES and the C preprocessor stops on the Info.plist (#error, a missing #include, a runaway expansion): its declarations are unknown.",
         rationale: "`INFOPLIST_PREPROCESS = YES` and clang stops on the Info.plist (`#error`, a missing `#include`, an `#include` loop), runs past its limits or reaches a file outside the repository: its declarations are unknown. One error where clang points, else at the setting.",
-        triggering: [.repository(["App/Info.plist": "↓#error no flavour\n" + appInfoPlist("<string>com.example.shop.open</string>")],
+        triggering: [.repository(["App/Info.plist": "#↓error no flavour\n" + appInfoPlist("<string>com.example.shop.open</string>")],
                                  arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;"])],
         nonTriggering: [.repository(["App/Info.plist": "#define FLAVOUR open\n" + appInfoPlist("<string>com.example.shop.FLAVOUR</string>")],
                                     arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;"])])
@@ -370,7 +375,7 @@ extension RuleDescription {
         "INFOPLIST_PREFIX_HEADER names a file the repository does not hold (generated at build time): the Info.plist is preprocessed without it.",
         rationale: "`INFOPLIST_PREFIX_HEADER` names a file the repository does not hold (the build generates it): a note at the setting, and the Info.plist is preprocessed without it.",
         triggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>")],
-                                 arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "INFOPLIST_PREFIX_HEADER = ↓Generated/Prefix.h;"])],
+                                 arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "↓INFOPLIST_PREFIX_HEADER = Generated/Prefix.h;"])],
         nonTriggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>"), "Generated/Prefix.h": "#define X 1\n"],
                                     arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "INFOPLIST_PREFIX_HEADER = Generated/Prefix.h;"])])
 
@@ -379,9 +384,9 @@ extension RuleDescription {
         "A flag of INFOPLIST_OTHER_PREPROCESSOR_FLAGS other than -D, -U, -I, -include, -imacros is not given to clang.",
         rationale: "A flag of `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` other than `-D`, `-U`, `-I`, `-include`, `-imacros` is not given to clang (a flag that could make it run something or write a file).",
         triggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>")],
-                                 arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "INFOPLIST_OTHER_PREPROCESSOR_FLAGS = ↓-fplugin=x.so;"])],
+                                 arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "↓INFOPLIST_OTHER_PREPROCESSOR_FLAGS = -P;"])],
         nonTriggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>")],
-                                    arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "INFOPLIST_OTHER_PREPROCESSOR_FLAGS = -DFLAVOUR=1;"])])
+                                    arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "INFOPLIST_OTHER_PREPROCESSOR_FLAGS = \"-DFLAVOUR=1\";"])])
 
     /// XcodeProject's `xcconfig-include-missing`, as the audit reports it.
     public static let xcconfigIncludeMissing = RuleDescription(
@@ -401,18 +406,22 @@ extension RuleDescription {
 
     public static let swiftSourceUnavailable = RuleDescription(
         "swift-source-unavailable", .note, "Swift checks are off: the toolchain lacks SwiftSyntax / SwiftParser.",
-        rationale: "The tool was built without the toolchain's SwiftSyntax / SwiftParser: no Swift file is read, so every check of code is off (one note per run).")
+        rationale: "The tool was built without the toolchain's SwiftSyntax / SwiftParser: no Swift file is read, so every check of code is off (one note per run, at the first project).",
+        triggering: [.repository(["App/Donate.swift": "let x = 1\n"], arguments: ["--mark-project", "--without-swift-parser"])],
+        nonTriggering: [.repository(["App/Donate.swift": "let x = 1\n"])])
 
     public static let objcSourceUnavailable = RuleDescription(
         "objc-source-unavailable", .note, "Objective-C checks are off: no libclang could be loaded (the note says where it looked).",
-        rationale: "A target builds `.m` / `.mm` files but no libclang could be loaded (the note says where it looked): their sites are unknown, so no type is reported unused.")
+        rationale: "A target builds `.m` / `.mm` files but no libclang could be loaded (the note says where it looked): their sites are unknown, so no type is reported unused.",
+        triggering: [.repository(["App/Donate.m": "#import <Foundation/Foundation.h>\n"], arguments: ["--mark-project", "--without-libclang"])],
+        nonTriggering: [.repository(["App/Donate.swift": "let x = 1\n"], arguments: ["--without-libclang"])])
 
     public static let auditFileUnreadable = RuleDescription(
         "audit-file-unreadable", .warning, "A phrase localization or intent definition file cannot be read.",
         rationale: "A phrase localization (`.xcstrings`, `.strings`), intent definition or Swift file cannot be read or parsed: what it holds is unknown to the checks.",
         triggering: [.repository([
             "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
-            "App/AppShortcuts.xcstrings": "{ \"sourceLanguage\" : \"en\", \"strings\" : ↓[] }\n",
+            "App/AppShortcuts.xcstrings": "{ \"sourceLanguage\" : \"en\", \"strings\" : ↓}\n",
         ])],
         nonTriggering: [.repository([
             "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
@@ -422,33 +431,47 @@ extension RuleDescription {
     public static let packageManifestRead = RuleDescription(
         "package-manifest-read", .note,
         "How a local Swift package's manifest was read: statically (not run), or evaluated by SwiftPM with --evaluate-manifests.",
-        rationale: "How a local Swift package's manifest was read: statically (never run), with what static reading could not follow, or evaluated by SwiftPM with `--evaluate-manifests`.")
+        rationale: "How a local Swift package's manifest was read: statically (never run), with what static reading could not follow, or evaluated by SwiftPM with `--evaluate-manifests`.",
+        triggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = ↓Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
+        nonTriggering: [.repository(["Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"])])
 
     public static let packageManifestUnreadable = RuleDescription(
         "package-manifest-unreadable", .note,
         "A local Swift package's manifest is missing or cannot be read: every Swift file of the package is taken.",
-        rationale: "A local Swift package's `Package.swift` is missing or cannot be read: every Swift file of the package is taken as the target's code.")
+        rationale: "A local Swift package's `Package.swift` is missing or cannot be read: every Swift file of the package is taken as the target's code.",
+        triggering: [.repository(["Kit/Package.swift": "↓import PackageDescription\n\nlet made = makePackage()\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
+        nonTriggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])])
 
     public static let packageRemoteNotRead = RuleDescription(
         "package-remote-not-read", .note, "A remote Swift package is linked: its code is not in the repository and is not read.",
-        rationale: "A remote Swift package is linked (once per package): its code is not in the repository and is not read, so what it creates or handles is unknown.")
+        rationale: "A remote Swift package is linked (once per package): its code is not in the repository and is not read, so what it creates or handles is unknown.",
+        triggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      dependencies: [↓.package(url: \"https://github.com/example/Remote.git\", from: \"1.0.0\")],\n                      targets: [.target(name: \"Kit\", dependencies: [.product(name: \"Remote\", package: \"Remote\")])])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
+        nonTriggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])])
 
     public static let packageDependencyUnresolved = RuleDescription(
         "package-dependency-unresolved", .note,
         "A linked product, target or package dependency the manifests do not resolve, a cycle between local packages, or a path outside the package or the repository.",
-        rationale: "A linked product, target or package dependency the manifests do not resolve (SwiftPM would refuse it), a cycle between local packages, or a path outside the package or the repository: that code is not read.")
+        rationale: "A linked product, target or package dependency the manifests do not resolve (SwiftPM would refuse it), a cycle between local packages, or a path outside the package or the repository: that code is not read.",
+        triggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [↓.library(name: \"Kit\", targets: [\"Kit\", \"Missing\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
+        nonTriggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])])
 
     public static let appModelEmitUnresolved = RuleDescription(
         "app-model-emit-unresolved", .note, "--emit-app-model: a value the audit cannot follow; the app model leaves it out or uses the stated default.",
-        rationale: "With `--emit-app-model`: a value (an activity type, a title, a display name, a phrase) the audit cannot follow to a string; the app model leaves it out or uses the stated default.")
+        rationale: "With `--emit-app-model`: a value (an activity type, a title, a display name, a phrase) the audit cannot follow to a string; the app model leaves it out or uses the stated default.",
+        triggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct ↓OpenIntent: AppIntent {\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])],
+        nonTriggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct OpenIntent: AppIntent {\n    static let title: LocalizedStringResource = \"Open\"\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])])
 
     public static let appModelEmitUnmappedType = RuleDescription(
         "app-model-emit-unmapped-type", .note, "--emit-app-model: a parameter type with no app-model kind; the app model leaves the parameter out.",
-        rationale: "With `--emit-app-model`: a parameter type with no app-model kind (a list, a type of another module); the app model leaves the parameter out.")
+        rationale: "With `--emit-app-model`: a parameter type with no app-model kind (a list, a type of another module); the app model leaves the parameter out.",
+        triggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct TagIntent: AppIntent {\n    static let title: LocalizedStringResource = \"Tag\"\n    @Parameter(title: \"Tags\") var ↓tags: [String]\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])],
+        nonTriggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct TagIntent: AppIntent {\n    static let title: LocalizedStringResource = \"Tag\"\n    @Parameter(title: \"Tag\") var tag: String\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])])
 
     public static let appModelEmitLeftOut = RuleDescription(
         "app-model-emit-left-out", .note, "--emit-app-model: a phrase or App Shortcut the app model cannot hold as written is left out, so that the model loads.",
-        rationale: "With `--emit-app-model`: a phrase or App Shortcut the app model cannot hold as written (Apple's rules, a missing intent, a second type of one name) is left out, so that the model loads.")
+        rationale: "With `--emit-app-model`: a phrase or App Shortcut the app model cannot hold as written (Apple's rules, a missing intent, a second type of one name) is left out, so that the model loads.",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts("        ↓AppShortcut(intent: GhostIntent(), phrases: [\"Haunt \\(.applicationName)\"], shortTitle: \"Ghost\", systemImageName: \"moon\")")], arguments: ["--emit-app-model"])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))], arguments: ["--emit-app-model"])])
 }
 
 /// Every rule an audit can report, for SARIF's `tool.driver.rules`: its own, then `validate`'s (described

@@ -70,13 +70,23 @@ public struct RuleExample: Hashable, Sendable {
     public var files: [File]
     /// For `diff`: BASE's files; empty otherwise.
     public var baseFiles: [File]
-    /// What the check is given besides the files, as command-line arguments (`--define NAME=VALUE`, `--manifest PATH`).
+    /// What the check is given besides the files, as arguments (`--define NAME=VALUE`; each family's test says which
+    /// it reads); for `diff`, HEAD's.
     public var arguments: [String]
+    /// For `diff`: BASE's arguments.
+    public var baseArguments: [String]
 
-    public init(files: [File], baseFiles: [File] = [], arguments: [String] = []) {
+    public init(files: [File], baseFiles: [File] = [], arguments: [String] = [], baseArguments: [String] = []) {
         self.files = files
         self.baseFiles = baseFiles
         self.arguments = arguments
+        self.baseArguments = baseArguments
+    }
+
+    /// Whether the example marks where its finding is (in a file, or by an argument that carries the marker).
+    public var isMarked: Bool {
+        (files + baseFiles).contains { $0.text.contains(Self.marker) }
+            || (arguments + baseArguments).contains { $0.contains(Self.marker) || $0.hasPrefix("--mark-") }
     }
 
     /// An `Info.plist` (checked by `validate`, or as a target's Info.plist).
@@ -90,7 +100,9 @@ public struct RuleExample: Hashable, Sendable {
     }
 
     /// Two repository fragments: the release before (BASE) and after (HEAD).
-    public static func diff(base: KeyValuePairs<String, String>, head: KeyValuePairs<String, String>) -> RuleExample {
-        RuleExample(files: head.map { File($0.key, $0.value) }, baseFiles: base.map { File($0.key, $0.value) })
+    public static func diff(base: KeyValuePairs<String, String>, head: KeyValuePairs<String, String>,
+                            baseArguments: [String] = [], headArguments: [String] = []) -> RuleExample {
+        RuleExample(files: head.map { File($0.key, $0.value) }, baseFiles: base.map { File($0.key, $0.value) },
+                    arguments: headArguments, baseArguments: baseArguments)
     }
 }
