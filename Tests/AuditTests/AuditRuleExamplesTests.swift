@@ -55,6 +55,8 @@ struct AuditRuleExamplesTests {
         }
         for example in rule.nonTriggeringExamples {
             let (_, report) = try audit(example)
+            // Not quiet for want of a target: the example's project was read and its app target audited.
+            #expect(report.projects.first?.targets.isEmpty == false, "\(id): a non-triggering example audits no target")
             let found = report.diagnostics.map(\.diagnostic).filter { $0.rule == rule.id }
             #expect(found.isEmpty, "\(id) fired on a non-triggering example: \(found)")
         }

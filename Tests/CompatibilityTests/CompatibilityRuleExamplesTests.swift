@@ -16,6 +16,7 @@ struct CompatibilityRuleExamplesTests {
     func surface(_ files: [RuleExample.File], _ arguments: [String]) throws -> (RuleExampleRepository, Surface) {
         let repository = try RuleExampleRepository(files: files.map { ($0.path, $0.text) }, arguments: arguments)
         let report = try Auditor(root: repository.root).run()
+        #expect(report.projects.first?.targets.isEmpty == false, "an example side audits no target")
         return (repository, Surface(report: report, root: repository.root))
     }
 
