@@ -81,8 +81,8 @@ struct AppModelBuilder {
 
     init(target: AuditReport.Target) { self.target = target }
 
-    private mutating func note(_ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation) {
-        notes.append(Diagnostic(.note, rule, message, at: location))
+    private mutating func note(_ rule: RuleDescription, _ message: String, at location: SourceLocation) {
+        notes.append(Diagnostic(rule, message, at: location))
     }
 
     mutating func build(source: PropertyListDictionary) -> AppModel {

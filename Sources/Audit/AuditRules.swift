@@ -4,41 +4,475 @@ public import Diagnostics
 import XcodeProject
 
 // The rules of `activity-bridge audit` (ActivityBridgeCLI.docc, `audit`, "Rules"), beside the `validate` rules it
-// also applies to each target's expanded Info.plist and the project reader's own findings.
+// also applies to each target's expanded Info.plist and the project reader's own findings. Each rule is declared
+// once, here: its id (the `Diagnostic.Rule` below is the description's), severity, summary, rationale and
+// examples. Raise sites write `Diagnostic(.rule, message, at:)` and so take the severity declared here; the
+// examples run in AuditRuleExamplesTests, and the table in the command-line article is generated from ``AuditRules``.
+//
+// An audit example is a repository fragment. Without an `.xcodeproj` of its own it is audited as the app target
+// `Shop` of a one-project repository whose Sources phase builds every `.swift` and `.intentdefinition` file of the
+// example, with `INFOPLIST_FILE = App/Info.plist` (an empty `NSUserActivityTypes` when the example has none);
+// `--setting 'NAME = VALUE'` adds a target build setting.
 
 extension Diagnostic.Rule {
-    public static let activityTypeUndeclaredInCode: Self = "activity-type-undeclared-in-code"
-    public static let activityTypeUnused: Self = "activity-type-unused"
-    public static let activityTypeNeverHandled: Self = "activity-type-never-handled"
-    public static let requiredUserInfoKeyMissing: Self = "required-user-info-key-missing"
-    public static let appShortcutMissingApplicationName: Self = "app-shortcut-missing-application-name"
-    public static let appShortcutMultipleParameters: Self = "app-shortcut-multiple-parameters"
-    public static let appShortcutParameterType: Self = "app-shortcut-parameter-type"
-    public static let appShortcutsTooMany: Self = "app-shortcuts-too-many"
-    public static let appShortcutsMultipleProviders: Self = "app-shortcuts-multiple-providers"
-    public static let appShortcutPhraseCollision: Self = "app-shortcut-phrase-collision"
-    public static let appShortcutLocalizationMissingApplicationName: Self = "app-shortcut-localization-missing-application-name"
-    public static let appShortcutLocalizationParameterMismatch: Self = "app-shortcut-localization-parameter-mismatch"
-    public static let appShortcutLocalizationStale: Self = "app-shortcut-localization-stale"
-    public static let customIntentNotMigrated: Self = "custom-intent-not-migrated"
-    public static let infoPlistMissing: Self = "info-plist-missing"
-    public static let swiftSourceUnavailable: Self = "swift-source-unavailable"
-
-    // Added to audit.md's table: IntentKit's other App Shortcut rules, under audit names.
-    public static let appShortcutRepeatedApplicationName: Self = "app-shortcut-repeated-application-name"
-    public static let appShortcutUnknownParameter: Self = "app-shortcut-unknown-parameter"
-    public static let appShortcutPhraseMalformed: Self = "app-shortcut-phrase-malformed"
-    public static let appShortcutsTooManyPhrases: Self = "app-shortcuts-too-many-phrases"
+    public static let activityTypeUndeclaredInCode = RuleDescription.activityTypeUndeclaredInCode.id
+    public static let activityTypeUnused = RuleDescription.activityTypeUnused.id
+    public static let activityTypeNeverHandled = RuleDescription.activityTypeNeverHandled.id
+    public static let requiredUserInfoKeyMissing = RuleDescription.requiredUserInfoKeyMissing.id
+    public static let appShortcutMissingApplicationName = RuleDescription.appShortcutMissingApplicationName.id
+    public static let appShortcutRepeatedApplicationName = RuleDescription.appShortcutRepeatedApplicationName.id
+    public static let appShortcutMultipleParameters = RuleDescription.appShortcutMultipleParameters.id
+    public static let appShortcutParameterType = RuleDescription.appShortcutParameterType.id
+    public static let appShortcutUnknownParameter = RuleDescription.appShortcutUnknownParameter.id
+    public static let appShortcutPhraseMalformed = RuleDescription.appShortcutPhraseMalformed.id
+    public static let appShortcutsTooMany = RuleDescription.appShortcutsTooMany.id
+    public static let appShortcutsTooManyPhrases = RuleDescription.appShortcutsTooManyPhrases.id
+    public static let appShortcutsMultipleProviders = RuleDescription.appShortcutsMultipleProviders.id
+    public static let appShortcutPhraseCollision = RuleDescription.appShortcutPhraseCollision.id
+    public static let appShortcutLocalizationMissingApplicationName = RuleDescription.appShortcutLocalizationMissingApplicationName.id
+    public static let appShortcutLocalizationParameterMismatch = RuleDescription.appShortcutLocalizationParameterMismatch.id
+    public static let appShortcutLocalizationStale = RuleDescription.appShortcutLocalizationStale.id
+    public static let customIntentNotMigrated = RuleDescription.customIntentNotMigrated.id
+    public static let infoPlistMissing = RuleDescription.infoPlistMissing.id
+    /// `INFOPLIST_PREPROCESS = YES` and the C preprocessor stops on the Info.plist.
+    public static let infoPlistPreprocessFailed = RuleDescription.infoPlistPreprocessFailed.id
+    /// `INFOPLIST_PREPROCESS = YES`, but no `clang` was found to run the preprocessor.
+    public static let infoPlistPreprocessorUnavailable = RuleDescription.infoPlistPreprocessorUnavailable.id
+    /// `INFOPLIST_PREFIX_HEADER` names a file the repository does not hold.
+    public static let infoPlistPrefixHeaderMissing = RuleDescription.infoPlistPrefixHeaderMissing.id
+    /// A flag of `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` the audit does not hand to clang.
+    public static let infoPlistPreprocessorFlagIgnored = RuleDescription.infoPlistPreprocessorFlagIgnored.id
+    public static let swiftSourceUnavailable = RuleDescription.swiftSourceUnavailable.id
+    /// Objective-C checks are off: no libclang could be loaded.
+    public static let objcSourceUnavailable = RuleDescription.objcSourceUnavailable.id
     /// A phrase file (`.xcstrings`, `.strings`) or `.intentdefinition` that cannot be read.
-    public static let auditFileUnreadable: Self = "audit-file-unreadable"
-
+    public static let auditFileUnreadable = RuleDescription.auditFileUnreadable.id
+    /// How a local package's manifest was read: statically (never run), or evaluated by SwiftPM.
+    public static let packageManifestRead = RuleDescription.packageManifestRead.id
+    /// A local package's manifest is missing or cannot be read: every Swift file of the package is taken.
+    public static let packageManifestUnreadable = RuleDescription.packageManifestUnreadable.id
+    /// A remote package a target or a local package links: its code is not in the repository.
+    public static let packageRemoteNotRead = RuleDescription.packageRemoteNotRead.id
+    /// A product, target or package dependency the manifests do not resolve, a cycle, a path outside.
+    public static let packageDependencyUnresolved = RuleDescription.packageDependencyUnresolved.id
     // `--emit-app-model` (AuditAppModel.swift): notes on what the app model could not hold as the code has it.
     /// A value the audit cannot follow to a string (an activity type, a title, a display name, a phrase).
-    public static let appModelEmitUnresolved: Self = "app-model-emit-unresolved"
+    public static let appModelEmitUnresolved = RuleDescription.appModelEmitUnresolved.id
     /// A parameter type with no kind in the app model (a list, a type of another module).
-    public static let appModelEmitUnmappedType: Self = "app-model-emit-unmapped-type"
+    public static let appModelEmitUnmappedType = RuleDescription.appModelEmitUnmappedType.id
     /// A phrase or shortcut left out because the model could not load with it (Apple's rules, a missing intent).
-    public static let appModelEmitLeftOut: Self = "app-model-emit-left-out"
+    public static let appModelEmitLeftOut = RuleDescription.appModelEmitLeftOut.id
+}
+
+/// `App/Info.plist` declaring `types` (raw `<string>` lines, which may carry the `↓` marker).
+private func appInfoPlist(_ types: String..., extra: String = "") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    \(extra)<key>NSUserActivityTypes</key>
+    <array>
+    \(types.joined(separator: "\n"))
+    </array>
+    </dict>
+    </plist>
+
+    """
+}
+
+/// `App/Shortcuts.swift`: an App Intent with an entity, an enum and a string parameter, and the App Shortcuts `body`.
+private func shortcuts(_ body: String, provider: String = "struct ShopShortcuts: AppShortcutsProvider", sizes: String = "small, large") -> String {
+    """
+    import AppIntents
+
+    struct ProductEntity: AppEntity { var id: String }
+    enum Size: String, AppEnum { case \(sizes) }
+
+    struct OpenProductIntent: AppIntent {
+        static let title: LocalizedStringResource = "Open Product"
+        @Parameter(title: "Product") var product: ProductEntity
+        @Parameter(title: "Size") var size: Size
+        @Parameter(title: "Note") var note: String
+        func perform() async throws -> some IntentResult { .result() }
+    }
+
+    \(provider) {
+        static var appShortcuts: [AppShortcut] {
+    \(body)
+        }
+    }
+
+    """
+}
+
+/// One App Shortcut of `OpenProductIntent` with `phrases` (Swift literals, one a line).
+private func shortcut(_ phrases: String...) -> String {
+    "        AppShortcut(intent: OpenProductIntent(), phrases: [\n"
+        + phrases.map { "            \($0),\n" }.joined()
+        + "        ], shortTitle: \"Open Product\", systemImageName: \"bag\")"
+}
+
+/// `App/AppShortcuts.xcstrings` with one source phrase (`key`, quoted, may carry the marker) localized into German as `value`.
+private func phraseCatalog(_ key: String, _ value: String) -> String {
+    """
+    {
+      "sourceLanguage" : "en",
+      "strings" : {
+        \(key) : {
+          "localizations" : {
+            "de" : { "stringUnit" : { "state" : "translated", "value" : "\(value)" } }
+          }
+        }
+      },
+      "version" : "1.0"
+    }
+
+    """
+}
+
+/// `App/Intents.intentdefinition` with custom intents `names` (raw `<string>` lines).
+private func intentDefinition(_ names: String...) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    <key>INIntents</key>
+    <array>
+    \(names.map { "<dict>\n<key>INIntentName</key>\n\($0)\n</dict>" }.joined(separator: "\n"))
+    </array>
+    </dict>
+    </plist>
+
+    """
+}
+
+private let openProduct = "\"Open \\(\\.$product) in \\(.applicationName)\""
+
+extension RuleDescription {
+    public static let activityTypeUndeclaredInCode = RuleDescription(
+        "activity-type-undeclared-in-code", .error,
+        "The target's code creates or handles an activity type its Info.plist does not declare: the system never delivers it.",
+        rationale: "The target's code creates (`NSUserActivity(activityType:)`) or handles (`onContinueUserActivity`, an `activityType` comparison or `case`) a type its Info.plist's `NSUserActivityTypes` does not declare: the system never delivers the activity to the app.",
+        triggering: [.repository([
+            "App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>"),
+            "App/Donate.swift": "import Foundation\nlet browse = NSUserActivity(activityType: ↓\"com.example.shop.browse\")\n",
+        ])],
+        nonTriggering: [.repository([
+            "App/Info.plist": appInfoPlist("<string>com.example.shop.browse</string>"),
+            "App/Donate.swift": "import Foundation\nlet browse = NSUserActivity(activityType: \"com.example.shop.browse\")\n",
+        ])])
+
+    public static let activityTypeUnused = RuleDescription(
+        "activity-type-unused", .warning, "An activity type is declared, but no code of the target creates or handles it.",
+        rationale: "An activity type is declared, but no code of the target creates or handles it: a leftover, or code the audit cannot see. Intent class names of the target's `.intentdefinition` files and SiriKit's own intents are exempt; nothing is reported when a site's type cannot be followed.",
+        triggering: [.repository([
+            "App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>", "↓<string>com.example.shop.old</string>"),
+            "App/Donate.swift": "import Foundation\nlet open = NSUserActivity(activityType: \"com.example.shop.open\")\n",
+        ])],
+        nonTriggering: [.repository([
+            "App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>"),
+            "App/Donate.swift": "import Foundation\nlet open = NSUserActivity(activityType: \"com.example.shop.open\")\n",
+        ])])
+
+    public static let activityTypeNeverHandled = RuleDescription(
+        "activity-type-never-handled", .warning, "An activity type is created in code, but no code of any target of the app handles it.",
+        rationale: "An activity type is created in code, but no code of any target of the app handles it (no `onContinueUserActivity`, `activityType` comparison or `case`): continuing it opens the app and does nothing.",
+        triggering: [.repository([
+            "App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>"),
+            "App/Donate.swift": "import Foundation\nlet open = NSUserActivity(activityType: ↓\"com.example.shop.open\")\n",
+        ])],
+        nonTriggering: [.repository([
+            "App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>"),
+            "App/Donate.swift": """
+                import UIKit
+                let open = NSUserActivity(activityType: "com.example.shop.open")
+                func handle(_ activity: NSUserActivity) -> Bool { activity.activityType == "com.example.shop.open" }
+
+                """,
+        ])])
+
+    public static let requiredUserInfoKeyMissing = RuleDescription(
+        "required-user-info-key-missing", .error, "A literal requiredUserInfoKeys names a key the literal userInfo at the same site lacks.",
+        rationale: "A literal `requiredUserInfoKeys` names a key the literal `userInfo` at the same site lacks: the system drops the activity's user info when a required key is missing, so the continuation gets none.",
+        triggering: [.repository([
+            "App/Info.plist": appInfoPlist("<string>com.example.shop.browse</string>"),
+            "App/Donate.swift": """
+                import UIKit
+                func donate() {
+                    let browse = NSUserActivity(activityType: "com.example.shop.browse")
+                    browse.userInfo = ["query": "soup"]
+                    browse.requiredUserInfoKeys = ["query", ↓"page"]
+                }
+                func handle(_ activity: NSUserActivity) -> Bool { activity.activityType == "com.example.shop.browse" }
+
+                """,
+        ])],
+        nonTriggering: [.repository([
+            "App/Info.plist": appInfoPlist("<string>com.example.shop.browse</string>"),
+            "App/Donate.swift": """
+                import UIKit
+                func donate() {
+                    let browse = NSUserActivity(activityType: "com.example.shop.browse")
+                    browse.userInfo = ["query": "soup", "page": 2]
+                    browse.requiredUserInfoKeys = ["query", "page"]
+                }
+                func handle(_ activity: NSUserActivity) -> Bool { activity.activityType == "com.example.shop.browse" }
+
+                """,
+        ])])
+
+    public static let appShortcutMissingApplicationName = RuleDescription(
+        "app-shortcut-missing-application-name", .error, "An App Shortcut phrase lacks \\(.applicationName) (Xcode: Invalid Utterance).",
+        rationale: "An App Shortcut phrase lacks `\\(.applicationName)`: Xcode refuses it (Invalid Utterance), as Apple's rule R5.4 requires the app's name in every phrase.",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(\\.$product)\""))])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
+
+    public static let appShortcutRepeatedApplicationName = RuleDescription(
+        "app-shortcut-repeated-application-name", .error, "An App Shortcut phrase has \\(.applicationName) more than once.",
+        rationale: "An App Shortcut phrase has `\\(.applicationName)` more than once (R5.4).",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"\\(.applicationName), open \\(\\.$product) in \\(.applicationName)\""))])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
+
+    public static let appShortcutMultipleParameters = RuleDescription(
+        "app-shortcut-multiple-parameters", .error, "An App Shortcut phrase has more than one parameter.",
+        rationale: "An App Shortcut phrase has more than one parameter (R5.5).",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(\\.$product) \\(\\.$size) in \\(.applicationName)\""))])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "\"Open \\(\\.$size) in \\(.applicationName)\""))])])
+
+    public static let appShortcutParameterType = RuleDescription(
+        "app-shortcut-parameter-type", .error, "An App Shortcut phrase parameter is not an AppEntity or AppEnum.",
+        rationale: "An App Shortcut phrase parameter is not an `AppEntity` or `AppEnum` (R5.6): Siri cannot offer its values.",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Note \\(\\.$note) in \\(.applicationName)\""))])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
+
+    public static let appShortcutUnknownParameter = RuleDescription(
+        "app-shortcut-unknown-parameter", .error, "An App Shortcut phrase names a parameter its intent does not declare.",
+        rationale: "An App Shortcut phrase names a parameter its intent does not declare (R5.7).",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(\\.$colour) in \\(.applicationName)\""))])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
+
+    public static let appShortcutPhraseMalformed = RuleDescription(
+        "app-shortcut-phrase-malformed", .error, "An App Shortcut phrase interpolates something other than a parameter or the application name.",
+        rationale: "An App Shortcut phrase interpolates something other than a parameter or the application name (R5.7).",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(product.name) in \\(.applicationName)\""))])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
+
+    public static let appShortcutsTooMany = RuleDescription(
+        "app-shortcuts-too-many", .error, "An app declares more than 10 App Shortcuts.",
+        rationale: "An app declares more than 10 App Shortcuts (R5.2); the finding is at the eleventh.",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts(
+            (1...10).map { shortcut("\"Open \\(\\.$product) \($0) in \\(.applicationName)\"") }.joined(separator: "\n")
+                + "\n        ↓" + String(shortcut("\"Open \\(\\.$product) 11 in \\(.applicationName)\"").dropFirst(8)))])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(
+            (1...10).map { shortcut("\"Open \\(\\.$product) \($0) in \\(.applicationName)\"") }.joined(separator: "\n"))])])
+
+    public static let appShortcutsTooManyPhrases = RuleDescription(
+        "app-shortcuts-too-many-phrases", .error, "An app's phrases expand to more than 1,000 with every enum value.",
+        rationale: "An app's phrases expand to more than 1,000 when each enum parameter is replaced by each of its cases (R5.3).",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts(
+            "        ↓" + String(shortcut(openProduct, "\"Open \\(\\.$size) in \\(.applicationName)\"").dropFirst(8)),
+            sizes: (0...1_000).map { "s\($0)" }.joined(separator: ", "))])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(
+            shortcut(openProduct, "\"Open \\(\\.$size) in \\(.applicationName)\""), sizes: (0...998).map { "s\($0)" }.joined(separator: ", "))])])
+
+    public static let appShortcutsMultipleProviders = RuleDescription(
+        "app-shortcuts-multiple-providers", .error, "An app has more than one AppShortcutsProvider.",
+        rationale: "An app has more than one `AppShortcutsProvider` (R5.1); the finding is at the second, with a note at the first.",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct)) + """
+            struct ↓MoreShortcuts: AppShortcutsProvider {
+                static var appShortcuts: [AppShortcut] { [] }
+            }
+
+            """])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
+
+    public static let appShortcutPhraseCollision = RuleDescription(
+        "app-shortcut-phrase-collision", .warning, "Two App Shortcuts share a phrase (ignoring case and parameters): Siri cannot tell them apart.",
+        rationale: "Two App Shortcuts share a phrase (ignoring case, punctuation and parameters of one type): Siri cannot tell them apart.",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts(
+            shortcut(openProduct, "\"Shop with \\(.applicationName)\"") + "\n" + shortcut("↓\"shop with \\(.applicationName)!\""))])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(
+            shortcut(openProduct, "\"Shop with \\(.applicationName)\"") + "\n" + shortcut("\"Browse \\(.applicationName)\""))])])
+
+    public static let appShortcutLocalizationMissingApplicationName = RuleDescription(
+        "app-shortcut-localization-missing-application-name", .error, "A localized phrase lacks ${applicationName}.",
+        rationale: "A localized phrase (`AppShortcuts.xcstrings`, `*.lproj/AppShortcuts.strings`) lacks `${applicationName}`; the finding is at the catalog entry's key, a note at the localized phrase.",
+        triggering: [.repository([
+            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
+            "App/AppShortcuts.xcstrings": phraseCatalog("↓\"Open ${product} in ${applicationName}\"", "Öffne ${product}"),
+        ])],
+        nonTriggering: [.repository([
+            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
+            "App/AppShortcuts.xcstrings": phraseCatalog("\"Open ${product} in ${applicationName}\"", "Öffne ${product} in ${applicationName}"),
+        ])])
+
+    public static let appShortcutLocalizationParameterMismatch = RuleDescription(
+        "app-shortcut-localization-parameter-mismatch", .error, "A localized phrase's placeholders differ from its source phrase's parameter.",
+        rationale: "A localized phrase's placeholders differ from its source phrase's parameter: the localized phrase cannot be filled.",
+        triggering: [.repository([
+            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
+            "App/AppShortcuts.xcstrings": phraseCatalog("↓\"Open ${product} in ${applicationName}\"", "Öffne ${item} in ${applicationName}"),
+        ])],
+        nonTriggering: [.repository([
+            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
+            "App/AppShortcuts.xcstrings": phraseCatalog("\"Open ${product} in ${applicationName}\"", "Öffne ${product} in ${applicationName}"),
+        ])])
+
+    public static let appShortcutLocalizationStale = RuleDescription(
+        "app-shortcut-localization-stale", .warning, "A phrase localization key is no phrase of the source.",
+        rationale: "A phrase localization key is no phrase of the source: a leftover of a changed phrase, which Siri never uses.",
+        triggering: [.repository([
+            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
+            "App/AppShortcuts.xcstrings": phraseCatalog("↓\"Old phrase in ${applicationName}\"", "Alt in ${applicationName}"),
+        ])],
+        nonTriggering: [.repository([
+            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
+            "App/AppShortcuts.xcstrings": phraseCatalog("\"Open ${product} in ${applicationName}\"", "Öffne ${product} in ${applicationName}"),
+        ])])
+
+    public static let customIntentNotMigrated = RuleDescription(
+        "custom-intent-not-migrated", .warning,
+        "A custom intent of an .intentdefinition has no App Intent with that intentClassName: users' shortcuts of it stop working.",
+        rationale: "A custom intent of an `.intentdefinition` has no App Intent whose `intentClassName` is its class: when the definition goes, users' shortcuts of it stop working.",
+        triggering: [.repository(["App/Intents.intentdefinition": intentDefinition("↓<string>RefillCup</string>")])],
+        nonTriggering: [.repository([
+            "App/Intents.intentdefinition": intentDefinition("<string>RefillCup</string>"),
+            "App/RefillCup.swift": """
+                import AppIntents
+                struct RefillCupAppIntent: AppIntent, CustomIntentMigratedAppIntent {
+                    static let intentClassName = "RefillCupIntent"
+                    static let title: LocalizedStringResource = "Refill Cup"
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+
+                """,
+        ])])
+
+    public static let infoPlistMissing = RuleDescription(
+        "info-plist-missing", .error, "INFOPLIST_FILE names a file that does not exist.",
+        rationale: "`INFOPLIST_FILE` names a file that does not exist (or cannot be read): the target's declarations are unknown. The finding is at the setting.",
+        triggering: [.repository(["App/Donate.swift": "let x = 1\n"], arguments: ["--setting", "↓INFOPLIST_FILE = App/Missing-Info.plist;"])],
+        nonTriggering: [.repository(["App/Donate.swift": "let x = 1\n"])])
+
+    public static let infoPlistPreprocessFailed = RuleDescription(
+        "info-plist-preprocess-failed", .error,
+        "INFOPLIST_PREPROCESS = YES and the C preprocessor stops on the Info.plist (#error, a missing #include, a runaway expansion): its declarations are unknown.",
+        rationale: "`INFOPLIST_PREPROCESS = YES` and clang stops on the Info.plist (`#error`, a missing `#include`, an `#include` loop), runs past its limits or reaches a file outside the repository: its declarations are unknown. One error where clang points, else at the setting.",
+        triggering: [.repository(["App/Info.plist": "#↓error no flavour\n" + appInfoPlist("<string>com.example.shop.open</string>")],
+                                 arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;"])],
+        nonTriggering: [.repository(["App/Info.plist": "#define FLAVOUR open\n" + appInfoPlist("<string>com.example.shop.FLAVOUR</string>")],
+                                    arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;"])])
+
+    public static let infoPlistPreprocessorUnavailable = RuleDescription(
+        "info-plist-preprocessor-unavailable", .warning,
+        "INFOPLIST_PREPROCESS = YES but no clang was found (beside swift on PATH, or ACTIVITY_BRIDGE_CLANG) to run the preprocessor.",
+        rationale: "`INFOPLIST_PREPROCESS = YES` but no clang was found (beside `swift` on `PATH`, `clang` on `PATH`, or `ACTIVITY_BRIDGE_CLANG`): a file without `#` lines is then read as written.",
+        triggering: [.repository(["App/Info.plist": "#define FLAVOUR open\n" + appInfoPlist("<string>com.example.shop.FLAVOUR</string>")],
+                                 arguments: ["--setting", "↓INFOPLIST_PREPROCESS = YES;", "--no-clang"])],
+        nonTriggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>")])])
+
+    public static let infoPlistPrefixHeaderMissing = RuleDescription(
+        "info-plist-prefix-header-missing", .note,
+        "INFOPLIST_PREFIX_HEADER names a file the repository does not hold (generated at build time): the Info.plist is preprocessed without it.",
+        rationale: "`INFOPLIST_PREFIX_HEADER` names a file the repository does not hold (the build generates it): a note at the setting, and the Info.plist is preprocessed without it.",
+        triggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>")],
+                                 arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "↓INFOPLIST_PREFIX_HEADER = Generated/Prefix.h;"])],
+        nonTriggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>"), "Generated/Prefix.h": "#define X 1\n"],
+                                    arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "INFOPLIST_PREFIX_HEADER = Generated/Prefix.h;"])])
+
+    public static let infoPlistPreprocessorFlagIgnored = RuleDescription(
+        "info-plist-preprocessor-flag-ignored", .note,
+        "A flag of INFOPLIST_OTHER_PREPROCESSOR_FLAGS other than -D, -U, -I, -include, -imacros is not given to clang.",
+        rationale: "A flag of `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` other than `-D`, `-U`, `-I`, `-include`, `-imacros` is not given to clang (a flag that could make it run something or write a file).",
+        triggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>")],
+                                 arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "↓INFOPLIST_OTHER_PREPROCESSOR_FLAGS = -P;"])],
+        nonTriggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>")],
+                                    arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "INFOPLIST_OTHER_PREPROCESSOR_FLAGS = \"-DFLAVOUR=1\";"])])
+
+    /// XcodeProject's `xcconfig-include-missing`, as the audit reports it.
+    public static let xcconfigIncludeMissing = RuleDescription(
+        .xcconfigIncludeMissing, .warning, "An xcconfig #include (not #include?) names a missing file.",
+        rationale: "An xcconfig `#include` (not `#include?`, whose file may be absent) names a missing file: its settings are unknown.",
+        triggering: [.repository(["Config/Base.xcconfig": "↓#include \"Missing.xcconfig\"\nSWIFT_VERSION = 6.0\n"], arguments: ["--xcconfig", "Config/Base.xcconfig"])],
+        nonTriggering: [.repository(["Config/Base.xcconfig": "#include? \"Optional.xcconfig\"\nSWIFT_VERSION = 6.0\n"], arguments: ["--xcconfig", "Config/Base.xcconfig"])])
+
+    /// XcodeProject's `build-setting-undefined`, in the audit's words (`validate` describes it in its own).
+    public static let auditBuildSettingUndefined = RuleDescription(
+        .buildSettingUndefined, .note, "A $(X) in the Info.plist expands to empty: the setting is not defined.",
+        rationale: "A `$(X)` in the Info.plist names a setting no level of the project defines: it expands to empty, as in Xcode.",
+        triggering: [.repository(["App/Info.plist": appInfoPlist(
+            "<string>com.example.shop.open</string>", extra: "<key>AppGroup</key>\n↓<string>group.$(APP_GROUP_SUFFIX)</string>\n")])],
+        nonTriggering: [.repository(["App/Info.plist": appInfoPlist(
+            "<string>com.example.shop.open</string>", extra: "<key>AppGroup</key>\n<string>group.$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n")])])
+
+    public static let swiftSourceUnavailable = RuleDescription(
+        "swift-source-unavailable", .note, "Swift checks are off: the toolchain lacks SwiftSyntax / SwiftParser.",
+        rationale: "The tool was built without the toolchain's SwiftSyntax / SwiftParser: no Swift file is read, so every check of code is off (one note per run, at the first project).",
+        triggering: [.repository(["App/Donate.swift": "let x = 1\n"], arguments: ["--mark-project", "--without-swift-parser"])],
+        nonTriggering: [.repository(["App/Donate.swift": "let x = 1\n"])])
+
+    public static let objcSourceUnavailable = RuleDescription(
+        "objc-source-unavailable", .note, "Objective-C checks are off: no libclang could be loaded (the note says where it looked).",
+        rationale: "A target builds `.m` / `.mm` files but no libclang could be loaded (the note says where it looked): their sites are unknown, so no type is reported unused.",
+        triggering: [.repository(["App/Donate.m": "#import <Foundation/Foundation.h>\n"], arguments: ["--mark-project", "--without-libclang"])],
+        nonTriggering: [.repository(["App/Donate.swift": "let x = 1\n"], arguments: ["--without-libclang"])])
+
+    public static let auditFileUnreadable = RuleDescription(
+        "audit-file-unreadable", .warning, "A phrase localization or intent definition file cannot be read.",
+        rationale: "A phrase localization (`.xcstrings`, `.strings`), intent definition or Swift file cannot be read or parsed: what it holds is unknown to the checks.",
+        triggering: [.repository([
+            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
+            "App/AppShortcuts.xcstrings": "{ \"sourceLanguage\" : \"en\", \"strings\" : ↓}\n",
+        ])],
+        nonTriggering: [.repository([
+            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
+            "App/AppShortcuts.xcstrings": "{ \"sourceLanguage\" : \"en\", \"strings\" : {}, \"version\" : \"1.0\" }\n",
+        ])])
+
+    public static let packageManifestRead = RuleDescription(
+        "package-manifest-read", .note,
+        "How a local Swift package's manifest was read: statically (not run), or evaluated by SwiftPM with --evaluate-manifests.",
+        rationale: "How a local Swift package's manifest was read: statically (never run), with what static reading could not follow, or evaluated by SwiftPM with `--evaluate-manifests`.",
+        triggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = ↓Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
+        nonTriggering: [.repository(["Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"])])
+
+    public static let packageManifestUnreadable = RuleDescription(
+        "package-manifest-unreadable", .note,
+        "A local Swift package's manifest is missing or cannot be read: every Swift file of the package is taken.",
+        rationale: "A local Swift package's `Package.swift` is missing or cannot be read: every Swift file of the package is taken as the target's code.",
+        triggering: [.repository(["Kit/Package.swift": "↓import PackageDescription\n\nlet made = makePackage()\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
+        nonTriggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])])
+
+    public static let packageRemoteNotRead = RuleDescription(
+        "package-remote-not-read", .note, "A remote Swift package is linked: its code is not in the repository and is not read.",
+        rationale: "A remote Swift package is linked (once per package): its code is not in the repository and is not read, so what it creates or handles is unknown.",
+        triggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      dependencies: [↓.package(url: \"https://github.com/example/Remote.git\", from: \"1.0.0\")],\n                      targets: [.target(name: \"Kit\", dependencies: [.product(name: \"Remote\", package: \"Remote\")])])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
+        nonTriggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])])
+
+    public static let packageDependencyUnresolved = RuleDescription(
+        "package-dependency-unresolved", .note,
+        "A linked product, target or package dependency the manifests do not resolve, a cycle between local packages, or a path outside the package or the repository.",
+        rationale: "A linked product, target or package dependency the manifests do not resolve (SwiftPM would refuse it), a cycle between local packages, or a path outside the package or the repository: that code is not read.",
+        triggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [↓.library(name: \"Kit\", targets: [\"Kit\", \"Missing\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
+        nonTriggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])])
+
+    public static let appModelEmitUnresolved = RuleDescription(
+        "app-model-emit-unresolved", .note, "--emit-app-model: a value the audit cannot follow; the app model leaves it out or uses the stated default.",
+        rationale: "With `--emit-app-model`: a value (an activity type, a title, a display name, a phrase) the audit cannot follow to a string; the app model leaves it out or uses the stated default.",
+        triggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct ↓OpenIntent: AppIntent {\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])],
+        nonTriggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct OpenIntent: AppIntent {\n    static let title: LocalizedStringResource = \"Open\"\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])])
+
+    public static let appModelEmitUnmappedType = RuleDescription(
+        "app-model-emit-unmapped-type", .note, "--emit-app-model: a parameter type with no app-model kind; the app model leaves the parameter out.",
+        rationale: "With `--emit-app-model`: a parameter type with no app-model kind (a list, a type of another module); the app model leaves the parameter out.",
+        triggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct TagIntent: AppIntent {\n    static let title: LocalizedStringResource = \"Tag\"\n    @Parameter(title: \"Tags\") var ↓tags: [String]\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])],
+        nonTriggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct TagIntent: AppIntent {\n    static let title: LocalizedStringResource = \"Tag\"\n    @Parameter(title: \"Tag\") var tag: String\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])])
+
+    public static let appModelEmitLeftOut = RuleDescription(
+        "app-model-emit-left-out", .note, "--emit-app-model: a phrase or App Shortcut the app model cannot hold as written is left out, so that the model loads.",
+        rationale: "With `--emit-app-model`: a phrase or App Shortcut the app model cannot hold as written (Apple's rules, a missing intent, a second type of one name) is left out, so that the model loads.",
+        triggering: [.repository(["App/Shortcuts.swift": shortcuts("        ↓AppShortcut(intent: GhostIntent(), phrases: [\"Haunt \\(.applicationName)\"], shortTitle: \"Ghost\", systemImageName: \"moon\")")], arguments: ["--emit-app-model"])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))], arguments: ["--emit-app-model"])])
 }
 
 /// Every rule an audit can report, for SARIF's `tool.driver.rules`: its own, then `validate`'s (described
@@ -47,43 +481,20 @@ public enum AuditRules {
     public static var all: [RuleDescription] {
         let own = Set(audit.map(\.id))
         let manifestRules: Set<Diagnostic.Rule> = [.activityTypeUnhandled, .activityTypeUndeclared]
-        return audit + objectiveC + ValidationRules.all.filter { !own.contains($0.id) && !manifestRules.contains($0.id) }
+        return audit + ValidationRules.all.filter { !own.contains($0.id) && !manifestRules.contains($0.id) }
     }
 
-    static let audit: [RuleDescription] = [
-        RuleDescription(.activityTypeUndeclaredInCode, .error, "The target's code creates or handles an activity type its Info.plist does not declare: the system never delivers it."),
-        RuleDescription(.activityTypeUnused, .warning, "An activity type is declared, but no code of the target creates or handles it."),
-        RuleDescription(.activityTypeNeverHandled, .warning, "An activity type is created in code, but no code of any target of the app handles it."),
-        RuleDescription(.requiredUserInfoKeyMissing, .error, "A literal requiredUserInfoKeys names a key the literal userInfo at the same site lacks."),
-        RuleDescription(.appShortcutMissingApplicationName, .error, "An App Shortcut phrase lacks \\(.applicationName) (Xcode: Invalid Utterance)."),
-        RuleDescription(.appShortcutRepeatedApplicationName, .error, "An App Shortcut phrase has \\(.applicationName) more than once."),
-        RuleDescription(.appShortcutMultipleParameters, .error, "An App Shortcut phrase has more than one parameter."),
-        RuleDescription(.appShortcutParameterType, .error, "An App Shortcut phrase parameter is not an AppEntity or AppEnum."),
-        RuleDescription(.appShortcutUnknownParameter, .error, "An App Shortcut phrase names a parameter its intent does not declare."),
-        RuleDescription(.appShortcutPhraseMalformed, .error, "An App Shortcut phrase interpolates something other than a parameter or the application name."),
-        RuleDescription(.appShortcutsTooMany, .error, "An app declares more than 10 App Shortcuts."),
-        RuleDescription(.appShortcutsTooManyPhrases, .error, "An app's phrases expand to more than 1,000 with every enum value."),
-        RuleDescription(.appShortcutsMultipleProviders, .error, "An app has more than one AppShortcutsProvider."),
-        RuleDescription(.appShortcutPhraseCollision, .warning, "Two App Shortcuts share a phrase (ignoring case and parameters): Siri cannot tell them apart."),
-        RuleDescription(.appShortcutLocalizationMissingApplicationName, .error, "A localized phrase lacks ${applicationName}."),
-        RuleDescription(.appShortcutLocalizationParameterMismatch, .error, "A localized phrase's placeholders differ from its source phrase's parameter."),
-        RuleDescription(.appShortcutLocalizationStale, .warning, "A phrase localization key is no phrase of the source."),
-        RuleDescription(.customIntentNotMigrated, .warning, "A custom intent of an .intentdefinition has no App Intent with that intentClassName: users' shortcuts of it stop working."),
-        RuleDescription(.infoPlistMissing, .error, "INFOPLIST_FILE names a file that does not exist."),
-        RuleDescription(.infoPlistPreprocessFailed, .error, "INFOPLIST_PREPROCESS = YES and the C preprocessor stops on the Info.plist (#error, a missing #include, a runaway expansion): its declarations are unknown."),
-        RuleDescription(.infoPlistPreprocessorUnavailable, .warning, "INFOPLIST_PREPROCESS = YES but no clang was found (beside swift on PATH, or ACTIVITY_BRIDGE_CLANG) to run the preprocessor."),
-        RuleDescription(.infoPlistPrefixHeaderMissing, .note, "INFOPLIST_PREFIX_HEADER names a file the repository does not hold (generated at build time): the Info.plist is preprocessed without it."),
-        RuleDescription(.infoPlistPreprocessorFlagIgnored, .note, "A flag of INFOPLIST_OTHER_PREPROCESSOR_FLAGS other than -D, -U, -I, -include, -imacros is not given to clang."),
-        RuleDescription(.xcconfigIncludeMissing, .warning, "An xcconfig #include (not #include?) names a missing file."),
-        RuleDescription(.buildSettingUndefined, .note, "A $(X) in the Info.plist expands to empty: the setting is not defined."),
-        RuleDescription(.swiftSourceUnavailable, .note, "Swift checks are off: the toolchain lacks SwiftSyntax / SwiftParser."),
-        RuleDescription(.auditFileUnreadable, .warning, "A phrase localization or intent definition file cannot be read."),
-        RuleDescription(.packageManifestRead, .note, "How a local Swift package's manifest was read: statically (not run), or evaluated by SwiftPM with --evaluate-manifests."),
-        RuleDescription(.packageManifestUnreadable, .note, "A local Swift package's manifest is missing or cannot be read: every Swift file of the package is taken."),
-        RuleDescription(.packageRemoteNotRead, .note, "A remote Swift package is linked: its code is not in the repository and is not read."),
-        RuleDescription(.packageDependencyUnresolved, .note, "A linked product, target or package dependency the manifests do not resolve, a cycle between local packages, or a path outside the package or the repository."),
-        RuleDescription(.appModelEmitUnresolved, .note, "--emit-app-model: a value the audit cannot follow; the app model leaves it out or uses the stated default."),
-        RuleDescription(.appModelEmitUnmappedType, .note, "--emit-app-model: a parameter type with no app-model kind; the app model leaves the parameter out."),
-        RuleDescription(.appModelEmitLeftOut, .note, "--emit-app-model: a phrase or App Shortcut the app model cannot hold as written is left out, so that the model loads."),
+    /// The audit's own rules, in the order of the command-line article's table.
+    public static let audit: [RuleDescription] = [
+        .activityTypeUndeclaredInCode, .activityTypeUnused, .activityTypeNeverHandled, .requiredUserInfoKeyMissing,
+        .appShortcutMissingApplicationName, .appShortcutRepeatedApplicationName, .appShortcutMultipleParameters,
+        .appShortcutParameterType, .appShortcutUnknownParameter, .appShortcutPhraseMalformed, .appShortcutsTooMany,
+        .appShortcutsTooManyPhrases, .appShortcutsMultipleProviders, .appShortcutPhraseCollision,
+        .appShortcutLocalizationMissingApplicationName, .appShortcutLocalizationParameterMismatch, .appShortcutLocalizationStale,
+        .customIntentNotMigrated, .infoPlistMissing, .infoPlistPreprocessFailed, .infoPlistPreprocessorUnavailable,
+        .infoPlistPrefixHeaderMissing, .infoPlistPreprocessorFlagIgnored, .xcconfigIncludeMissing, .auditBuildSettingUndefined,
+        .swiftSourceUnavailable, .auditFileUnreadable, .packageManifestRead, .packageManifestUnreadable, .packageRemoteNotRead,
+        .packageDependencyUnresolved, .appModelEmitUnresolved, .appModelEmitUnmappedType, .appModelEmitLeftOut,
+        .objcSourceUnavailable,
     ]
 }

@@ -90,7 +90,7 @@ public struct Auditor: Sendable {
             var project = audit(path, files: files)
             if !SwiftFactsExtractor.isAvailable, !parserNoteGiven, !project.targets.isEmpty {
                 parserNoteGiven = true
-                let note = Diagnostic(.note, .swiftSourceUnavailable, SwiftParserUnavailable().description,
+                let note = Diagnostic(.swiftSourceUnavailable, SwiftParserUnavailable().description,
                                       at: SourceLocation(file: XcodeProject.definitionFile(ofProjectAt: path), line: 1, column: 1))
                 project.diagnostics += options.filter.apply([note])
             }
@@ -111,7 +111,7 @@ public struct Auditor: Sendable {
         } catch {
             var diagnostics = error.diagnostics
             if case let .unreadableFile(file, reason) = error {
-                diagnostics = [Diagnostic(.error, .plistSyntax, "cannot read '\(file)': \(reason)", at: SourceLocation(file: file, line: 1, column: 1))]
+                diagnostics = [Diagnostic(.plistSyntax, "cannot read '\(file)': \(reason)", at: SourceLocation(file: file, line: 1, column: 1))]
             }
             return AuditReport.Project(path: path, configuration: options.configuration ?? "", diagnostics: options.filter.apply(diagnostics))
         }

@@ -102,7 +102,7 @@ struct CrossChecks {
             diagnostics += ShortcutChecks(facts: facts, target: context.target.name).diagnostics()
             if !facts.appShortcuts.isEmpty, owner(ofPhrasesIn: index) { diagnostics += localizationDiagnostics(facts) }
             for unreadable in facts.unreadableFiles {
-                diagnostics.append(Diagnostic(.warning, .auditFileUnreadable, "cannot read the Swift file: \(unreadable.reason)",
+                diagnostics.append(Diagnostic(.auditFileUnreadable, "cannot read the Swift file: \(unreadable.reason)",
                                               at: SourceLocation(file: unreadable.file, line: 1, column: 1)))
             }
         }
@@ -174,7 +174,7 @@ struct CrossChecks {
                 let plist = context.infoPlist.path.map { " (\($0))" } ?? ""
                 message = "target \(name) \(verb) activity type '\(type)', which its Info.plist\(plist) does not declare in NSUserActivityTypes: the system never delivers it"
             }
-            diagnostics.append(Diagnostic(.error, .activityTypeUndeclaredInCode, message, at: Self.location(site.position)))
+            diagnostics.append(Diagnostic(.activityTypeUndeclaredInCode, message, at: Self.location(site.position)))
         }
 
         // Declared, but nothing of this target creates or handles it (the Swift side must be readable, and
@@ -188,7 +188,7 @@ struct CrossChecks {
                       !Self.isSiriKitSystemIntentClass(type) else { continue }
                 if let system = SystemActivityType(rawValue: type), written.contains(where: { $0.contains(system.constantName) }) { continue }
                 diagnostics.append(Diagnostic(
-                    .warning, .activityTypeUnused,
+                    .activityTypeUnused,
                     "activity type '\(type)' is declared for target \(name), but no code of the target creates or handles it",
                     at: declaration.location ?? SourceLocation(file: context.infoPlist.path ?? "", line: 1, column: 1)))
             }
@@ -202,7 +202,7 @@ struct CrossChecks {
             guard let type = site.resolved, !type.isEmpty, SystemActivityType(rawValue: type) == nil, !handledAnywhere.contains(type),
                   seen.insert("\(site.position)|\(type)").inserted else { continue }
             diagnostics.append(Diagnostic(
-                .warning, .activityTypeNeverHandled,
+                .activityTypeNeverHandled,
                 "activity type '\(type)' is created here, but no code of any target of the app handles it (no onContinueUserActivity, activityType comparison or case)",
                 at: Self.location(site.position)))
         }
@@ -214,7 +214,7 @@ struct CrossChecks {
             for key in required where !keys.contains(key) {
                 let literal = requiredKeyLiteral(key, after: site.position)
                 diagnostics.append(Diagnostic(
-                    .error, .requiredUserInfoKeyMissing,
+                    .requiredUserInfoKeyMissing,
                     "requiredUserInfoKeys names '\(key)', but the userInfo set here has no such key (it has \(keys.isEmpty ? "none" : keys.map { "'\($0)'" }.joined(separator: ", "))): the activity is invalid",
                     at: literal ?? Self.location(site.position),
                     notes: literal == nil ? [] : [Diagnostic.Note("the activity created here", at: Self.location(site.position))]))
@@ -301,7 +301,7 @@ struct CrossChecks {
             }
             for (key, location) in localization.keys where shortcutOf[key] == nil {
                 diagnostics.append(Diagnostic(
-                    .warning, .appShortcutLocalizationStale,
+                    .appShortcutLocalizationStale,
                     "'\(key)' is no phrase of the App Shortcuts in Swift: its localizations are never used", at: location))
             }
             for phrase in localization.phrases {
@@ -309,7 +309,7 @@ struct CrossChecks {
                 let localized = AppShortcutPhrase(phrase.text)
                 if localized.applicationNameCount == 0 {
                     diagnostics.append(Diagnostic(
-                        .error, .appShortcutLocalizationMissingApplicationName,
+                        .appShortcutLocalizationMissingApplicationName,
                         "the \(phrase.language) phrase \"\(phrase.text)\" for \"\(phrase.key)\" lacks ${applicationName}", at: phrase.keyLocation,
                         notes: [Diagnostic.Note("the \(phrase.language) phrase", at: phrase.textLocation)]))
                 }
@@ -322,7 +322,7 @@ struct CrossChecks {
                     let expected = (parameters[phrase.key] ?? []).sorted().map { "${\($0)}" }
                     let has = found.sorted().map { "${\($0)}" }
                     diagnostics.append(Diagnostic(
-                        .error, .appShortcutLocalizationParameterMismatch,
+                        .appShortcutLocalizationParameterMismatch,
                         "the \(phrase.language) phrase \"\(phrase.text)\" has \(has.isEmpty ? "no parameter" : has.joined(separator: ", ")), but its source phrase \"\(phrase.key)\" has \(expected.isEmpty ? "none" : expected.joined(separator: ", "))",
                         at: phrase.keyLocation, notes: [Diagnostic.Note("the \(phrase.language) phrase", at: phrase.textLocation)]))
                 }
@@ -363,7 +363,7 @@ struct CrossChecks {
                     intents.append(AuditReport.CustomIntent(name: intent.className, location: intent.location, migratedBy: migrated[intent.className]))
                     guard migrated[intent.className] == nil, context.facts != nil else { continue }
                     diagnostics.append(Diagnostic(
-                        .warning, .customIntentNotMigrated,
+                        .customIntentNotMigrated,
                         "custom intent '\(intent.className)' has no App Intent with intentClassName \"\(intent.className)\" (a CustomIntentMigratedAppIntent): \(Self.whatUsersLose(intent))",
                         at: intent.location))
                 }

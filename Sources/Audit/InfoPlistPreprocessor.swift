@@ -4,19 +4,6 @@ public import Diagnostics
 import PropertyList
 import XcodeProject
 
-extension Diagnostic.Rule {
-    /// `INFOPLIST_PREPROCESS = YES` and the C preprocessor stops on the Info.plist (an `#error`, an `#include` of
-    /// a missing file, a runaway expansion): its declarations cannot be read.
-    public static let infoPlistPreprocessFailed: Self = "info-plist-preprocess-failed"
-    /// `INFOPLIST_PREPROCESS = YES`, but no `clang` was found to run the preprocessor.
-    public static let infoPlistPreprocessorUnavailable: Self = "info-plist-preprocessor-unavailable"
-    /// `INFOPLIST_PREFIX_HEADER` names a file the repository does not hold (one generated at build time): the
-    /// Info.plist is preprocessed without it.
-    public static let infoPlistPrefixHeaderMissing: Self = "info-plist-prefix-header-missing"
-    /// A flag of `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` the audit does not hand to clang.
-    public static let infoPlistPreprocessorFlagIgnored: Self = "info-plist-preprocessor-flag-ignored"
-}
-
 /// Runs a target's Info.plist through the C preprocessor as Xcode does with `INFOPLIST_PREPROCESS = YES`:
 /// the toolchain's `clang -E -traditional-cpp -x c`, with `INFOPLIST_PREPROCESSOR_DEFINITIONS` as `-D`,
 /// `INFOPLIST_PREFIX_HEADER` as `-include`, the Info.plist's folder and the project folder as `-I`, and the

@@ -33,7 +33,7 @@ struct IntentDefinitionFile: Sendable {
             document = try PropertyListReader(options: .init(recordLocations: true)).read(data, file: path)
         } catch {
             let diagnostic = error.diagnostics.last
-            return .failure(Diagnostic(.warning, .auditFileUnreadable, diagnostic?.message ?? "cannot read the intent definition",
+            return .failure(Diagnostic(.auditFileUnreadable, diagnostic?.message ?? "cannot read the intent definition",
                                        at: diagnostic?.location ?? SourceLocation(file: path, line: 1, column: 1)))
         }
         var file = IntentDefinitionFile(path: path)

@@ -4,19 +4,6 @@ public import Diagnostics
 import SwiftFacts
 import XcodeProject
 
-extension Diagnostic.Rule {
-    /// How a local package's manifest was read: statically (never run), or evaluated by SwiftPM with
-    /// `--evaluate-manifests`; with what static reading could not follow.
-    public static let packageManifestRead: Self = "package-manifest-read"
-    /// A local package's manifest is missing or cannot be read: every Swift file of the package is taken.
-    public static let packageManifestUnreadable: Self = "package-manifest-unreadable"
-    /// A remote package a target or a local package links: its code is not in the repository.
-    public static let packageRemoteNotRead: Self = "package-remote-not-read"
-    /// A product, target or package dependency the manifests do not resolve (SwiftPM would refuse it), a
-    /// cycle between local packages, a path outside the package or the repository.
-    public static let packageDependencyUnresolved: Self = "package-dependency-unresolved"
-}
-
 /// The Swift files each target of a project gets from the local Swift packages it links: each linked product
 /// is followed to its package's targets and their local dependencies (`"Name"`, `.target(name:)`,
 /// `.product(name:package:)` of another local package), each target's files found by SwiftPM's rules
@@ -350,15 +337,15 @@ final class LocalPackages {
                     + (evaluatesManifests ? "" : " (--evaluate-manifests lets SwiftPM evaluate it)")
                 notes = manifest.gaps.prefix(10).map { Diagnostic.Note("not followed: \($0.what)", at: Self.sourceLocation($0.position)) }
             }
-            diagnostics.append(Diagnostic(.note, .packageManifestRead, message,
+            diagnostics.append(Diagnostic(.packageManifestRead, message,
                                           at: Self.location(manifest.position) ?? location, notes: notes))
         case let .evaluated(manifest, because):
             diagnostics.append(Diagnostic(
-                .note, .packageManifestRead,
+                .packageManifestRead,
                 "the manifest of local package \(name) was evaluated by SwiftPM (`swift package dump-package`, --evaluate-manifests), which runs it: \(because)",
                 at: Self.location(manifest.position) ?? location))
         case let .unreadable(reason, at):
-            diagnostics.append(Diagnostic(.note, .packageManifestUnreadable, "local package \(name): \(reason)", at: at ?? location))
+            diagnostics.append(Diagnostic(.packageManifestUnreadable, "local package \(name): \(reason)", at: at ?? location))
         }
         return package
     }
@@ -474,9 +461,9 @@ final class LocalPackages {
              at: at, key: "remote \(identity)", &walk)
     }
 
-    private func note(_ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation, key: String, _ walk: inout Walk) {
+    private func note(_ rule: RuleDescription, _ message: String, at location: SourceLocation, key: String, _ walk: inout Walk) {
         guard walk.noting, noted.insert(key).inserted else { return }
-        diagnostics.append(Diagnostic(.note, rule, message, at: location))
+        diagnostics.append(Diagnostic(rule, message, at: location))
     }
 
     private static func location(_ position: SwiftSourcePosition?) -> SourceLocation? { position.map(sourceLocation) }

@@ -11,17 +11,6 @@ import XcodeProject
 // cross-check and the app model use them as they use Swift's. Kept in this file; Auditor and CrossChecks
 // call it in one place each.
 
-extension Diagnostic.Rule {
-    /// Objective-C checks are off: no libclang could be loaded.
-    public static let objcSourceUnavailable: Self = "objc-source-unavailable"
-}
-
-extension AuditRules {
-    static let objectiveC: [RuleDescription] = [
-        RuleDescription(.objcSourceUnavailable, .note, "Objective-C checks are off: no libclang could be loaded (the note says where it looked)."),
-    ]
-}
-
 /// What the audit knows of a target's Objective-C side.
 struct ObjectiveCState {
     /// How many `.m` / `.mm` files the target builds (its own and its linked frameworks' and libraries').
@@ -58,7 +47,7 @@ struct ObjectiveCSources {
                 guard !noted, case .failure(let reason) = LibClang.loaded else { continue }
                 noted = true
                 contexts[index].objectiveC.diagnostics.append(Diagnostic(
-                    .note, .objcSourceUnavailable, reason.description,
+                    .objcSourceUnavailable, reason.description,
                     at: SourceLocation(file: BuildSettingPath.join(project.path, "project.pbxproj"), line: 1, column: 1)))
             }
             return
@@ -98,7 +87,7 @@ struct ObjectiveCSources {
             contexts[index].facts?.created.sort { $0.position < $1.position }
             contexts[index].facts?.handled.sort { $0.position < $1.position }
             contexts[index].objectiveC.diagnostics += objc.warnings.map { warning in
-                Diagnostic(.warning, .auditFileUnreadable, warning.message,
+                Diagnostic(.auditFileUnreadable, warning.message,
                            at: SourceLocation(file: warning.position.file, line: warning.position.line, column: warning.position.column))
             }
         }

@@ -44,7 +44,7 @@ struct PhraseLocalizationFile: Sendable {
         } catch {
             var reason = error.description
             if case let .unreadableFile(_, why) = error { reason = why.replacingOccurrences(of: "for a property list", with: "for a phrase file") }
-            return .failure(Diagnostic(.warning, .auditFileUnreadable, "cannot read the phrases: \(reason)",
+            return .failure(Diagnostic(.auditFileUnreadable, "cannot read the phrases: \(reason)",
                                        at: SourceLocation(file: path, line: 1, column: 1)))
         }
     }
@@ -62,7 +62,7 @@ struct PhraseLocalizationFile: Sendable {
         do {
             parsed = try JSONParser().parseWithLocations(text)
         } catch {
-            return .failure(Diagnostic(.warning, .auditFileUnreadable, "not a string catalog: \(error.message)",
+            return .failure(Diagnostic(.auditFileUnreadable, "not a string catalog: \(error.message)",
                                        at: SourceLocation(file: path, line: error.line, column: error.column)))
         }
         func location(_ position: JSONLocations.Position?) -> SourceLocation {
@@ -113,9 +113,9 @@ struct PhraseLocalizationFile: Sendable {
         do {
             document = try PropertyListReader(options: .init(recordLocations: true)).readOpenStep(data, file: path)
         } catch {
-            let diagnostic = error.diagnostics.last ?? Diagnostic(.warning, .auditFileUnreadable, "cannot read the phrases",
+            let diagnostic = error.diagnostics.last ?? Diagnostic(.auditFileUnreadable, "cannot read the phrases",
                                                                   at: SourceLocation(file: path, line: 1, column: 1))
-            return .failure(Diagnostic(.warning, .auditFileUnreadable, diagnostic.message, at: diagnostic.location))
+            return .failure(Diagnostic(.auditFileUnreadable, diagnostic.message, at: diagnostic.location))
         }
         let components = path.split(separator: "/")
         let folder = components.count >= 2 ? components[components.count - 2] : ""

@@ -87,17 +87,17 @@ struct ShortcutChecks {
         return trimmed.split(separator: ".").last.map(String.init) ?? trimmed
     }
 
-    static func rule(for violation: AppShortcutViolation.Rule) -> (Diagnostic.Rule, Diagnostic.Severity)? {
+    static func rule(for violation: AppShortcutViolation.Rule) -> RuleDescription? {
         switch violation {
-        case .missingApplicationName: (.appShortcutMissingApplicationName, .error)
-        case .repeatedApplicationName: (.appShortcutRepeatedApplicationName, .error)
-        case .multipleParameters: (.appShortcutMultipleParameters, .error)
-        case .unsupportedParameterType: (.appShortcutParameterType, .error)
-        case .unknownParameter: (.appShortcutUnknownParameter, .error)
-        case .malformedPhrase: (.appShortcutPhraseMalformed, .error)
-        case .tooManyShortcuts: (.appShortcutsTooMany, .error)
-        case .tooManyPhrases: (.appShortcutsTooManyPhrases, .error)
-        case .multipleProviders: (.appShortcutsMultipleProviders, .error)
+        case .missingApplicationName: .appShortcutMissingApplicationName
+        case .repeatedApplicationName: .appShortcutRepeatedApplicationName
+        case .multipleParameters: .appShortcutMultipleParameters
+        case .unsupportedParameterType: .appShortcutParameterType
+        case .unknownParameter: .appShortcutUnknownParameter
+        case .malformedPhrase: .appShortcutPhraseMalformed
+        case .tooManyShortcuts: .appShortcutsTooMany
+        case .tooManyPhrases: .appShortcutsTooManyPhrases
+        case .multipleProviders: .appShortcutsMultipleProviders
         // iOS 16's AppShortcut(intent:phrases:) has no short title or image; intents are always described.
         case .incompleteShortcut, .unknownIntent: nil
         }
@@ -115,7 +115,7 @@ struct ShortcutChecks {
         }
         let violations = AppShortcutsValidator(definitions: intentDefinitions()).violations(of: shortcuts)
         for violation in violations {
-            guard let (rule, severity) = Self.rule(for: violation.rule) else { continue }
+            guard let rule = Self.rule(for: violation.rule) else { continue }
             // The phrase's place (the first phrase written so, in the shortcut the violation names), else the
             // shortcut's, else the first shortcut past the limit.
             var location: SwiftSourcePosition?
@@ -131,13 +131,13 @@ struct ShortcutChecks {
             }
             let position = location ?? facts.appShortcuts.first?.position ?? facts.shortcutsProviders[0].position
             let subject = violation.phrase.map { "phrase \"\($0)\": " } ?? ""
-            diagnostics.append(Diagnostic(severity, rule, subject + violation.message, at: Self.location(position)))
+            diagnostics.append(Diagnostic(rule, subject + violation.message, at: Self.location(position)))
         }
         if facts.shortcutsProviders.count > 1 {
             let first = facts.shortcutsProviders[0]
             for provider in facts.shortcutsProviders.dropFirst() {
                 diagnostics.append(Diagnostic(
-                    .error, .appShortcutsMultipleProviders,
+                    .appShortcutsMultipleProviders,
                     "'\(provider.name)' is a second AppShortcutsProvider in target \(target); an app has one (the first is '\(first.name)')",
                     at: Self.location(provider.position), notes: [Diagnostic.Note("the first provider", at: Self.location(first.position))]))
             }
@@ -158,7 +158,7 @@ struct ShortcutChecks {
                 if let earlier = first[key] {
                     guard earlier.shortcut != index else { continue }
                     diagnostics.append(Diagnostic(
-                        .warning, .appShortcutPhraseCollision,
+                        .appShortcutPhraseCollision,
                         "phrase \"\(Self.template(phrase.text))\" of \(shortcut.intent) is the same as a phrase of \(facts.appShortcuts[earlier.shortcut].intent): Siri cannot tell them apart",
                         at: Self.location(phrase.position), notes: [Diagnostic.Note("the other phrase", at: Self.location(earlier.phrase.position))]))
                 } else {

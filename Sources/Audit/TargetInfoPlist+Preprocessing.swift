@@ -68,7 +68,7 @@ extension TargetInfoPlist {
         invocation.flags = flags.allowed
         if !flags.ignored.isEmpty {
             diagnostics.append(Diagnostic(
-                .note, .infoPlistPreprocessorFlagIgnored,
+                .infoPlistPreprocessorFlagIgnored,
                 "target \(target.name): \(flags.ignored.map { "'\($0)'" }.joined(separator: ", ")) of INFOPLIST_OTHER_PREPROCESSOR_FLAGS \(flags.ignored.count == 1 ? "is" : "are") not given to clang: the audit passes only -D, -U, -I, -include and -imacros (other flags could write files or load plugins)",
                 at: place("INFOPLIST_OTHER_PREPROCESSOR_FLAGS")))
         }
@@ -88,7 +88,7 @@ extension TargetInfoPlist {
                         : "which the repository does not hold: the build generates it (a Run Script phase or an aggregate target)")
                     : "which cannot be read (\(reason))"
                 diagnostics.append(Diagnostic(
-                    .note, .infoPlistPrefixHeaderMissing,
+                    .infoPlistPrefixHeaderMissing,
                     "INFOPLIST_PREFIX_HEADER names '\(headerPath)', \(why); the Info.plist is preprocessed without it, so the macros it would define stay as written",
                     at: place("INFOPLIST_PREFIX_HEADER")))
             }
@@ -115,29 +115,29 @@ extension TargetInfoPlist {
                 "fix the line, or define what it needs in INFOPLIST_PREPROCESSOR_DEFINITIONS"
             }
             fail(Diagnostic(
-                .error, .infoPlistPreprocessFailed,
+                .infoPlistPreprocessFailed,
                 "\(subject), and the C preprocessor stops on '\(path)'\(fix): \(message); Xcode's build stops here too: \(advice). Its activity types are not checked",
                 at: location ?? setting,
                 notes: more.map { Diagnostic.Note("clang: \($0.0)", at: $0.1) }
                     + (location == nil ? [] : [Diagnostic.Note("INFOPLIST_PREPROCESS is set here", at: setting)])))
         case let .timedOut(location):
             fail(Diagnostic(
-                .error, .infoPlistPreprocessFailed,
+                .infoPlistPreprocessFailed,
                 "\(subject), and the C preprocessor did not finish '\(path)' within \(Self.seconds(preprocessor.timeLimit)): stopped (an #include loop or a runaway macro?). Its activity types are not checked",
                 at: location ?? setting))
         case let .outputExceeded(location):
             fail(Diagnostic(
-                .error, .infoPlistPreprocessFailed,
+                .infoPlistPreprocessFailed,
                 "\(subject), and the C preprocessor's output from '\(path)' passed \(Self.bytes(preprocessor.outputLimit))\(location == nil ? "" : " expanding this line"): stopped (an #include loop or a runaway macro?). Its activity types are not checked",
                 at: location ?? setting))
         case .crashed:
             fail(Diagnostic(
-                .error, .infoPlistPreprocessFailed,
+                .infoPlistPreprocessFailed,
                 "\(subject), and clang stopped on '\(path)' without saying where: it crashed or passed its memory limit of \(Self.bytes(preprocessor.memoryLimit << 10)) (a runaway macro?). Its activity types are not checked",
                 at: setting))
         case let .includesOutside(file, location):
             fail(Diagnostic(
-                .error, .infoPlistPreprocessFailed,
+                .infoPlistPreprocessFailed,
                 "\(subject), and '\(path)' includes '\(file)', outside the repository: the audit reads only the repository's files. Its activity types are not checked",
                 at: location ?? setting))
         }
@@ -152,12 +152,12 @@ extension TargetInfoPlist {
         let todo = "install a Swift toolchain (its clang), or set \(InfoPlistPreprocessor.clangVariable) to a clang"
         if Self.hasDirectives(data) {
             fail(Diagnostic(
-                .warning, .infoPlistPreprocessorUnavailable,
+                .infoPlistPreprocessorUnavailable,
                 "\(subject), but \(why): '\(path)' has #-directives, so its activity types are not checked; \(todo)", at: setting))
             return nil
         }
         diagnostics.append(Diagnostic(
-            .warning, .infoPlistPreprocessorUnavailable,
+            .infoPlistPreprocessorUnavailable,
             "\(subject), but \(why): '\(path)' has no #-directives and is read as written (macros of INFOPLIST_PREPROCESSOR_DEFINITIONS and the prefix header are not replaced); \(todo)",
             at: setting))
         return (data, nil)

@@ -43,7 +43,7 @@ struct TargetInfoPlist {
                 let location = resolved.settings["INFOPLIST_FILE"]?.origin.location ?? target.location
                 let reason = project.files.unreadableReason(path)
                 diagnostics.append(Diagnostic(
-                    .error, .infoPlistMissing, reason == "no such file"
+                    .infoPlistMissing, reason == "no such file"
                         ? "target \(target.name): INFOPLIST_FILE names '\(path)', which does not exist"
                         : "target \(target.name): INFOPLIST_FILE names '\(path)', which cannot be read: \(reason)", at: location))
                 return
@@ -77,7 +77,7 @@ struct TargetInfoPlist {
                     // Nothing is known of its declarations: the types used in code are notes of this error.
                     declarationProblem = DeclarationProblem(diagnostic: lineMap?.map(error) ?? error, covers: nil)
                 case let .unreadableFile(_, reason):
-                    diagnostics.append(Diagnostic(.error, .plistSyntax, "cannot read '\(path)': \(reason)",
+                    diagnostics.append(Diagnostic(.plistSyntax, "cannot read '\(path)': \(reason)",
                                                   at: SourceLocation(file: path, line: 1, column: 1)))
                 }
                 return
@@ -125,7 +125,7 @@ struct TargetInfoPlist {
                     undefined.insert(problem.name)
                     let location = document.locations?.value(at: at) ?? SourceLocation(file: path, line: 1, column: 1)
                     diagnostics.append(Diagnostic(
-                        .note, .buildSettingUndefined,
+                        .auditBuildSettingUndefined,
                         "'\(problem.reference)' expands to an empty string: build setting \(problem.name) is not defined for target \(settings.target) (\(settings.configuration))",
                         at: location))
                 }

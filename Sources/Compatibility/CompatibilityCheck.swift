@@ -75,10 +75,9 @@ public struct CompatibilityCheck: Sendable {
         SourceLocation(file: place.file, line: place.line, column: place.column)
     }
 
-    private func finding(_ rule: Diagnostic.Rule, _ message: String, at place: Surface.Place, target: String,
+    private func finding(_ rule: RuleDescription, _ message: String, at place: Surface.Place, target: String,
                          side: RevisionSide = .base, notes: [(String, Surface.Place, RevisionSide)] = []) -> CompatibilityFinding {
-        let severity = CompatibilityRules.description(of: rule)?.severity ?? .warning
-        let diagnostic = Diagnostic(severity, rule, message, at: Self.location(place),
+        let diagnostic = Diagnostic(rule, message, at: Self.location(place),
                                     notes: notes.map { Diagnostic.Note($0.0, at: Self.location($0.1)) })
         return CompatibilityFinding(diagnostic, target: target, side: side, noteSides: notes.map(\.2))
     }

@@ -32,21 +32,6 @@ extension Diagnostic {
     }
 }
 
-/// What a rule is, for help texts and SARIF's `tool.driver.rules`.
-public struct RuleDescription: Hashable, Sendable {
-    public var id: Diagnostic.Rule
-    /// The severity its findings have unless a command changes it.
-    public var severity: Diagnostic.Severity
-    /// One sentence: when the rule fires.
-    public var summary: String
-
-    public init(_ id: Diagnostic.Rule, _ severity: Diagnostic.Severity, _ summary: String) {
-        self.id = id
-        self.severity = severity
-        self.summary = summary
-    }
-}
-
 /// Counts by severity, the summary line of every checking command, and whether the run fails.
 public struct DiagnosticCounts: Hashable, Sendable {
     public var errors = 0

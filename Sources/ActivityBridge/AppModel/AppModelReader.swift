@@ -71,7 +71,7 @@ public struct AppModelReader: Sendable {
             document = try reader.read(data, file: file)
         } catch {
             let diagnostics = error.diagnostics.isEmpty
-                ? [Diagnostic(.error, .plistSyntax, error.description, at: SourceLocation(file: file, line: 1, column: 1))]
+                ? [Diagnostic(.plistSyntax, error.description, at: SourceLocation(file: file, line: 1, column: 1))]
                 : error.diagnostics
             return AppModelReading(model: nil, diagnostics: diagnostics)
         }

@@ -1,5 +1,6 @@
 public import Foundation
 public import PropertyList
+import ActivityKit
 
 /// Reads a bridge manifest and checks its structure; every problem is a `Diagnostic` at the
 /// element it is about (line and column for XML files). Whether the intents, parameters and
@@ -56,7 +57,7 @@ public struct BridgeManifestReader: Sendable {
             document = try reader.read(data, file: file)
         } catch {
             let diagnostics = error.diagnostics.isEmpty
-                ? [Diagnostic(.error, .plistSyntax, error.description, at: SourceLocation(file: file, line: 1, column: 1))]
+                ? [Diagnostic(.plistSyntax, error.description, at: SourceLocation(file: file, line: 1, column: 1))]
                 : error.diagnostics
             return BridgeManifestReading(manifest: nil, diagnostics: diagnostics)
         }

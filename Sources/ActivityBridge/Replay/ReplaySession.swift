@@ -135,7 +135,7 @@ public final class ReplaySession {
             }
             if let name = undefined.first { message += "; define \(name) (replay --define \(name)=VALUE, or --project)" }
             let place = declaration.location ?? script.appLocation ?? SourceLocation(file: script.file, line: 1, column: 1)
-            return Diagnostic(.warning, .activityTypeUnresolvedVariable, message, at: place)
+            return Diagnostic(.activityTypeUnresolvedVariable, message, at: place)
         }
     }
 

@@ -19,8 +19,9 @@ struct ActivityTypeChecks {
         declared.rootLocation ?? SourceLocation(file: path, line: 1, column: 1)
     }
 
-    private mutating func report(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation?) {
-        diagnostics.append(Diagnostic(severity, rule, message, at: location ?? rootLocation))
+    /// A finding of `rule`, at the severity its description declares (ValidationRule.swift).
+    private mutating func report(_ rule: RuleDescription, _ message: String, at location: SourceLocation?) {
+        diagnostics.append(Diagnostic(rule, message, at: location ?? rootLocation))
     }
 
     // MARK: - The key and its value
@@ -30,14 +31,14 @@ struct ActivityTypeChecks {
         case .array:
             break
         case .missing:
-            report(.note, .activityTypesMissing,
+            report(.activityTypesMissing,
                    "no \(key) key: the app declares no activity types, so only system activity types can be continued in it",
                    at: declared.rootLocation)
         case let .rootNotDictionary(kind):
-            report(.note, .activityTypesMissing,
+            report(.activityTypesMissing,
                    "the root is <\(kind)>, not <dict>, so it cannot declare \(key)", at: declared.rootLocation)
         case let .notArray(kind):
-            report(.error, .activityTypesNotArray,
+            report(.activityTypesNotArray,
                    "\(key) must be an array of strings, one activity type each, but it is \(Self.described(kind, named: declared.seeminglyNamedTypes)): iOS declares no activity type through it\(Self.fix(declared.suggestedTypes))",
                    at: declared.valueLocation ?? declared.keyLocation)
         }
@@ -72,25 +73,25 @@ struct ActivityTypeChecks {
             for problem in expansion.problems {
                 if problem.kind == .undefined, declared.settings.options.undefinedExpandToEmpty {
                     // Settings from a project: Xcode expands an undefined one to empty, so it is worth a note only.
-                    report(.note, .buildSettingUndefined,
+                    report(.buildSettingUndefined,
                            "\(Self.quoted(raw)): build setting \(problem.name) is not defined, so it expands to an empty string (as in Xcode)",
                            at: location)
                 } else {
-                    report(.warning, .activityTypeUnresolvedVariable, Self.message(for: problem, in: raw), at: location)
+                    report(.activityTypeUnresolvedVariable, Self.message(for: problem, in: raw), at: location)
                 }
             }
             let resolved = expansion.value
             if raw.isEmpty {
-                report(.error, .activityTypeEmpty, "\(name) is an empty string", at: location)
+                report(.activityTypeEmpty, "\(name) is an empty string", at: location)
                 continue
             }
             if resolved.isEmpty {
-                report(.error, .activityTypeEmpty, "\(name) \(Self.quoted(raw)) expands to an empty string", at: location)
+                report(.activityTypeEmpty, "\(name) \(Self.quoted(raw)) expands to an empty string", at: location)
                 continue
             }
             if let placement = ActivityTypeFormat.whitespacePlacement(in: resolved) {
                 let expanded = resolved == raw ? "" : " (expanded from \(Self.quoted(raw)))"
-                report(.error, .activityTypeWhitespace,
+                report(.activityTypeWhitespace,
                        "\(Self.quoted(resolved))\(expanded) has \(placement) whitespace; no activityType can match it",
                        at: location)
                 continue
@@ -98,7 +99,7 @@ struct ActivityTypeChecks {
             if let first = firstByValue[resolved] {
                 let expanded = resolved == raw ? "" : " after expansion"
                 let firstAt = first.location.map { " (line \($0.line))" } ?? ""
-                report(.warning, .activityTypeDuplicate,
+                report(.activityTypeDuplicate,
                        "\(Self.quoted(resolved)) repeats \(key)[\(first.index)]\(firstAt)\(expanded)", at: location)
                 continue
             }
@@ -122,7 +123,7 @@ struct ActivityTypeChecks {
                             at: declaration.location ?? declared.valueLocation ?? rootLocation)
         }
         diagnostics.append(Diagnostic(
-            .error, .activityTypeNotString,
+            .activityTypeNotString,
             "\(key) must be an array of strings, one activity type each, but \(what(first))\(others): iOS declares no activity type through \(wrong.count == 1 ? "it" : "them")",
             at: first.location ?? declared.valueLocation ?? rootLocation, notes: notes))
     }
@@ -133,11 +134,11 @@ struct ActivityTypeChecks {
         switch ActivityTypeFormat(classifying: resolved) {
         case nil:
             // Bare names (`ReadArticle`) are legal and common in real apps: a note, not a warning.
-            report(.note, .activityTypeFormat,
+            report(.activityTypeFormat,
                    "\(Self.quoted(resolved)) is neither a reverse-DNS identifier (com.example.app.action) nor an intent class name (…Intent): legal, but Apple recommends reverse-DNS",
                    at: location)
         case .system(.spotlightQuery) where !declared.supportsCoreSpotlightContinuation:
-            report(.warning, .coreSpotlightContinuationMissing,
+            report(.coreSpotlightContinuationMissing,
                    "\(Self.quoted(resolved)) is only delivered when \(SystemActivityType.coreSpotlightContinuationKey) is <true/>",
                    at: location)
         default:
@@ -155,7 +156,7 @@ struct ActivityTypeChecks {
                   ActivityTypeFormat.whitespacePlacement(in: type) == nil,
                   seenDeclared.insert(type).inserted, !handledTypes.contains(type)
             else { continue }
-            report(.warning, .activityTypeUnhandled,
+            report(.activityTypeUnhandled,
                    "\(Self.quoted(type)) is declared, but the bridge manifest handles no such type",
                    at: declaration.location ?? declared.valueLocation)
         }
@@ -164,7 +165,7 @@ struct ActivityTypeChecks {
             let reason = SystemActivityType(rawValue: entry.type)?.requiresCoreSpotlightContinuation == true
                 ? "the Info.plist does not set \(SystemActivityType.coreSpotlightContinuationKey) to <true/>"
                 : "\(key) does not declare it"
-            report(.error, .activityTypeUndeclared,
+            report(.activityTypeUndeclared,
                    "the bridge manifest handles \(Self.quoted(entry.type)), but \(reason), so it is never delivered",
                    at: entry.location ?? declared.valueLocation ?? declared.keyLocation)
         }

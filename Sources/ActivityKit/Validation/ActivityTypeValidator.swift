@@ -77,7 +77,7 @@ public struct ActivityTypeValidator: Sendable {
                 // Not produced for in-memory data; handled rather than trapped.
                 let location = SourceLocation(file: file, line: 1, column: 1)
                 return ValidationResult(path: file, declarations: nil, diagnostics: [
-                    Diagnostic(.error, .plistSyntax, "cannot read '\(path)': \(reason)", at: location),
+                    Diagnostic(.plistSyntax, "cannot read '\(path)': \(reason)", at: location),
                 ])
             }
         }
