@@ -42,7 +42,7 @@ struct PhraseLocalizationFile: Sendable {
             return read(try files.read(path, maximumSize: maximumSize), path: path)
         } catch {
             var reason = error.description
-            if case let .unreadableFile(_, why) = error { reason = why.replacingOccurrences(of: "for a property list", with: "for a phrase file") }
+            if case let .unreadableFile(_, why) = error { reason = "\(why)".replacingOccurrences(of: "for a property list", with: "for a phrase file") }
             return .failure(Diagnostic(.warning, .auditFileUnreadable, "cannot read the phrases: \(reason)",
                                        at: SourceLocation(file: path, line: 1, column: 1)))
         }

@@ -3,6 +3,7 @@ import ActivityKit
 import Diagnostics
 import PropertyList
 import XcodeProject
+import FileInput
 
 /// A target's Info.plist as the build produces it: `INFOPLIST_FILE` (relative to the project folder), run
 /// through the C preprocessor first when `INFOPLIST_PREPROCESS = YES` (locations mapped back into the file),
@@ -42,7 +43,7 @@ struct TargetInfoPlist {
                 let location = resolved.settings["INFOPLIST_FILE"]?.origin.location ?? target.location
                 let reason = project.files.unreadableReason(path)
                 diagnostics.append(Diagnostic(
-                    .error, .infoPlistMissing, reason == "no such file"
+                    .error, .infoPlistMissing, reason == .noSuchFile
                         ? "target \(target.name): INFOPLIST_FILE names '\(path)', which does not exist"
                         : "target \(target.name): INFOPLIST_FILE names '\(path)', which cannot be read: \(reason)", at: location))
                 return

@@ -1,4 +1,5 @@
 import Foundation
+import FileInput
 
 /// Reads XML, binary and OpenStep (ASCII) property lists, detecting the format from the content.
 ///
@@ -45,10 +46,10 @@ public struct PropertyListReader: Sendable {
     public static func contents(
         ofFile path: String, displayPath: String? = nil, maximumSize: Int = maximumInputSize
     ) throws(PropertyListReadError) -> Data {
-        do throws(InputFile.Failure) {
-            return try InputFile.contents(ofFile: path, maximumSize: maximumSize)
+        do throws(FileUnreadableReason) {
+            return try BoundedFile.contents(ofFile: path, maximumSize: maximumSize, kind: "a property list")
         } catch {
-            throw .unreadableFile(path: displayPath ?? path, reason: error.reason)
+            throw .unreadableFile(path: displayPath ?? path, reason: error)
         }
     }
 
@@ -57,10 +58,10 @@ public struct PropertyListReader: Sendable {
     public static func contentsOfStandardInput(
         displayPath: String = "-", maximumSize: Int = maximumInputSize
     ) throws(PropertyListReadError) -> Data {
-        do throws(InputFile.Failure) {
-            return try InputFile.contents(ofDescriptor: 0, maximumSize: maximumSize, what: "standard input")
+        do throws(FileUnreadableReason) {
+            return try BoundedFile.contents(ofDescriptor: 0, maximumSize: maximumSize, what: "standard input", kind: "a property list")
         } catch {
-            throw .unreadableFile(path: displayPath, reason: error.reason)
+            throw .unreadableFile(path: displayPath, reason: error)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 public import PropertyList
+public import FileInput
 
 /// Maps the paths the model shows (relative to a root folder, e.g. a repository; or absolute) to the
 /// file system, and reads what the project reader needs: xcconfig text, folder listings.
@@ -27,13 +28,14 @@ public struct ProjectFiles: Sendable {
         try? read(path)
     }
 
-    /// Why ``contents(of:)`` gives nil for `path` ("no such file", "not a regular file (a FIFO)", …).
-    public func unreadableReason(_ path: String) -> String {
+    /// Why ``contents(of:)`` gives nil for `path` (`.noSuchFile`, `.notRegular(.fifo)`, …; a file that can be
+    /// read after all: `.other("cannot be read")`).
+    public func unreadableReason(_ path: String) -> FileUnreadableReason {
         do throws(PropertyListReadError) {
             _ = try read(path)
-            return "cannot be read"
+            return .other("cannot be read")
         } catch {
-            guard case let .unreadableFile(_, reason) = error else { return error.description }
+            guard case let .unreadableFile(_, reason) = error else { return .other(error.description) }
             return reason
         }
     }
