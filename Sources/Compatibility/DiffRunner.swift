@@ -1,6 +1,7 @@
 import Foundation
 public import Audit
 import Diagnostics
+import JSON
 public import GitRevision
 import PropertyList
 import XcodeProject
