@@ -42,12 +42,13 @@ public struct PropertyListReader: Sendable {
     /// The file is opened without blocking and checked with `fstat` before a byte is read: a
     /// directory, FIFO, device (`/dev/zero`) or socket is refused as such, and a file larger than
     /// `maximumSize` is refused by its size, so neither is ever read whole.
+    /// `kind` names what the limit is for in a refusal by size (`… above the 256 MiB limit for a property list`).
     /// - Throws: ``PropertyListReadError/unreadableFile(path:reason:)`` naming `displayPath ?? path`.
     public static func contents(
-        ofFile path: String, displayPath: String? = nil, maximumSize: Int = maximumInputSize
+        ofFile path: String, displayPath: String? = nil, maximumSize: Int = maximumInputSize, kind: String = "a property list"
     ) throws(PropertyListReadError) -> Data {
         do throws(FileUnreadableReason) {
-            return try BoundedFile.contents(ofFile: path, maximumSize: maximumSize, kind: "a property list")
+            return try BoundedFile.contents(ofFile: path, maximumSize: maximumSize, kind: kind)
         } catch {
             throw .unreadableFile(path: displayPath ?? path, reason: error)
         }

@@ -19,11 +19,14 @@ public struct ProjectFiles: Sendable {
     /// to trust: a FIFO, a device (a link to `/dev/zero`), a directory or a file above the size limit is
     /// refused before a byte is read (`PropertyListReader.contents(ofFile:)`), never waited on or read whole.
     /// - Throws: `PropertyListReadError.unreadableFile(path:reason:)` naming `path`.
-    public func read(_ path: String, maximumSize: Int = PropertyListReader.maximumInputSize) throws(PropertyListReadError) -> Data {
-        try PropertyListReader.contents(ofFile: fileSystemPath(path), displayPath: path, maximumSize: maximumSize)
+    /// `kind` names what the limit is for in a refusal by size ("a property list").
+    public func read(
+        _ path: String, maximumSize: Int = PropertyListReader.maximumInputSize, kind: String = "a property list"
+    ) throws(PropertyListReadError) -> Data {
+        try PropertyListReader.contents(ofFile: fileSystemPath(path), displayPath: path, maximumSize: maximumSize, kind: kind)
     }
 
-    /// ``read(_:maximumSize:)``, nil when the file cannot be read.
+    /// ``read(_:maximumSize:kind:)``, nil when the file cannot be read.
     public func contents(of path: String) -> Data? {
         try? read(path)
     }
