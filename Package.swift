@@ -8,6 +8,7 @@ import PackageDescription
 //   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject
 //   ActivityBridge -> IntentKit, ActivityKit -> BuildSettings, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   XcodeProject -> BuildSettings -> PropertyList; SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML
+//   PropertyList, SwiftFacts, ObjCFacts, GitRevision -> FileInput (bounded file read, pipe read: Foundation only)
 
 
 // MARK: - CBuildInfo: the commit `activity-bridge --version` names
@@ -64,9 +65,10 @@ func swiftHostLibraries() -> String? {
 }
 
 let swiftFactsTarget: Target = {
-    guard let host = swiftHostLibraries() else { return .target(name: "SwiftFacts") }
+    guard let host = swiftHostLibraries() else { return .target(name: "SwiftFacts", dependencies: ["FileInput"]) }
     return .target(
         name: "SwiftFacts",
+        dependencies: ["FileInput"],
         swiftSettings: [.define("SWIFT_FACTS_PARSER"), .unsafeFlags(["-I", host])],
         linkerSettings: [.unsafeFlags([
             "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
@@ -131,14 +133,17 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "JSON"),
+        // The bounded safe read of a file nobody here controls, its typed "cannot read" reason, and the
+        // EINTR-safe pipe reader: Foundation only, so the leaves (SwiftFacts, ObjCFacts, GitRevision) use it too.
+        .target(name: "FileInput"),
         .target(name: "Diagnostics", dependencies: ["JSON"]),
-        .target(name: "PropertyList", dependencies: ["Diagnostics", "JSON", "CLibXML2"]),
+        .target(name: "PropertyList", dependencies: ["Diagnostics", "JSON", "FileInput", "CLibXML2"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         // Build settings: definitions, `$(…)` expansion and modifiers, Xcode's assignment order, xcconfig files;
         // what ActivityKit needs of a build without the project reader.
-        .target(name: "BuildSettings", dependencies: ["PropertyList"]),
-        .target(name: "XcodeProject", dependencies: ["BuildSettings", "PropertyList", "CYAML"]),
-        .target(name: "ActivityKit", dependencies: ["PropertyList", "BuildSettings", "SQLiteStore"]),
+        .target(name: "BuildSettings", dependencies: ["PropertyList", "FileInput"]),
+        .target(name: "XcodeProject", dependencies: ["BuildSettings", "PropertyList", "FileInput", "CYAML"]),
+        .target(name: "ActivityKit", dependencies: ["PropertyList", "BuildSettings", "SQLiteStore", "FileInput"]),
         .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore", "JSON"]),
         .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit", "JSON", "BuildSettings"]),
         .target(name: "Hairdressers", dependencies: ["ActivityBridge"], path: "Samples/Hairdressers",
@@ -148,14 +153,15 @@ let package = Package(
         // audit: a repository's project, Info.plists, Swift facts and phrase localizations, cross-checked.
         // ActivityBridge for the app model (`--emit-app-model`) the audit builds from what it found.
         .target(name: "Audit", dependencies: [
-            "XcodeProject", "BuildSettings", "SwiftFacts", "ObjCFacts", "ActivityKit", "IntentKit", "ActivityBridge", "PropertyList", "Diagnostics", "JSON",
+            "XcodeProject", "BuildSettings", "SwiftFacts", "ObjCFacts", "ActivityKit", "IntentKit", "ActivityBridge", "PropertyList", "Diagnostics", "JSON", "FileInput",
         ]),
         // diff: a revision's files from git objects (the git executable, one batch process), and the surfaces of
         // two revisions compared (diff.md).
-        .target(name: "GitRevision"),
+        .target(name: "GitRevision", dependencies: ["FileInput"]),
         .target(name: "Compatibility", dependencies: ["Audit", "GitRevision", "XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "JSON"]),
         .target(name: "ActivityBridgeCLI", dependencies: [
             "ActivityBridge", "JSON", "XcodeProject", "BuildSettings", "Audit", "Compatibility", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
+            "Diagnostics",
         ]),
         .target(name: "CBuildInfo", cSettings: [.define("ACTIVITY_BRIDGE_COMMIT", to: "\"\(sourceCommit())\"")]),
         // The composition root: the only target that names the sample apps the binary carries.
@@ -164,18 +170,18 @@ let package = Package(
         swiftFactsTarget,
         objCClangTarget,
         // Objective-C facts through libclang (dlopen); a leaf like SwiftFacts, reached only by the audit.
-        .target(name: "ObjCFacts", dependencies: ["CObjCClang"]),
+        .target(name: "ObjCFacts", dependencies: ["CObjCClang", "FileInput"]),
 
         // Test support, for test targets only: package paths and ../shared, temporary directories, the
         // built-binary runner, marked-text locations, fixture folders and the own Info.plist fixtures.
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["TruthTables"], resources: [.copy("Fixtures")]),
+        .target(name: "TestSupport", dependencies: ["FileInput"], path: "Tests/TestSupport", exclude: ["TruthTables"], resources: [.copy("Fixtures")]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "FileInput", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
         .testTarget(name: "BuildSettingsTests", dependencies: ["BuildSettings", "PropertyList"]),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "BuildSettings", "PropertyList"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "BuildSettings", "PropertyList", "TestSupport"]),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "BuildSettings", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "ActivityBridgeTests", dependencies: [

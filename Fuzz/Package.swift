@@ -34,10 +34,14 @@ func swiftHostLibraries() -> String? {
 // this package compiles the sources it fuzzes itself, through symlinks: all of SwiftFacts as
 // FuzzedSwiftFacts (Sources/Linked/SwiftFacts; target names are unique across a package graph), whose
 // `package` API the harness can then call, and the audit's phrase reader, one file, in FuzzedPhrases.
+// Both read files through the main package's FileInput (the bounded file read), no product of its own: the
+// PropertyList product builds it first and makes it importable.
+let fileInput: [Target.Dependency] = [.product(name: "PropertyList", package: "ActivityBridge")]
+
 let swiftFactsTarget: Target = {
-    guard let host = swiftHostLibraries() else { return .target(name: "FuzzedSwiftFacts", path: "Sources/Linked/SwiftFacts") }
+    guard let host = swiftHostLibraries() else { return .target(name: "FuzzedSwiftFacts", dependencies: fileInput, path: "Sources/Linked/SwiftFacts") }
     return .target(
-        name: "FuzzedSwiftFacts", path: "Sources/Linked/SwiftFacts",
+        name: "FuzzedSwiftFacts", dependencies: fileInput, path: "Sources/Linked/SwiftFacts",
         swiftSettings: [.define("SWIFT_FACTS_PARSER"), .unsafeFlags(["-I", host])],
         linkerSettings: [.unsafeFlags([
             "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
@@ -82,7 +86,7 @@ let package = Package(
         .target(name: "FuzzedCObjCClang",
                 cSettings: toolchainLibClang().map { [.define("AB_TOOLCHAIN_LIBCLANG", to: "\"\($0)\"")] } ?? [],
                 linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "FuzzedObjCFacts", dependencies: ["FuzzedCObjCClang"], path: "Sources/Linked/ObjCFacts"),
+        .target(name: "FuzzedObjCFacts", dependencies: ["FuzzedCObjCClang"] + fileInput, path: "Sources/Linked/ObjCFacts"),
         .target(name: "ObjCSourceChecks", dependencies: ["FuzzedObjCFacts", "FuzzChecks"]),
         .executableTarget(name: "fuzz-objc-facts", dependencies: ["ObjCSourceChecks"], path: "Sources/Harnesses/fuzz-objc-facts"),
         // The audit's phrase reader (one file of Sources/Audit, linked) with its harness.

@@ -264,21 +264,7 @@ private struct HTMLPage {
     }
 }
 
-/// Text as HTML: the five characters with a meaning in markup (in text and in quoted attributes) as
-/// character references. Enough for every place the page puts text: element content and `"…"` attributes.
+/// Text as HTML (`MarkupText`'s HTML dialect): element content and `"…"` attributes.
 func htmlEscaped(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in text.unicodeScalars {
-        switch character {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&#39;"
-        case "\0": result += "\u{FFFD}"
-        default: result.unicodeScalars.append(character)
-        }
-    }
-    return result
+    MarkupText.escaped(text, for: .html)
 }

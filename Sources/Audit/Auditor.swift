@@ -5,6 +5,7 @@ public import Diagnostics
 import PropertyList
 import SwiftFacts
 public import XcodeProject
+public import FileInput
 
 /// What to audit and how (the `audit` command's options).
 public struct AuditOptions: Sendable {
@@ -38,7 +39,7 @@ public enum AuditError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A `--project` does not exist (or has no `project.pbxproj`).
     case missingProject(String)
     /// A `--project`'s `project.pbxproj` is there but cannot be read (a FIFO, a device, a directory, too large).
-    case unreadableProject(String, reason: String)
+    case unreadableProject(String, reason: FileUnreadableReason)
 
     public var description: String {
         switch self {
@@ -80,7 +81,7 @@ public struct Auditor: Sendable {
             paths = options.projects.map { BuildSettingPath.standardized($0) }
             for path in paths where files.contents(of: XcodeProject.definitionFile(ofProjectAt: path)) == nil {
                 let reason = files.unreadableReason(XcodeProject.definitionFile(ofProjectAt: path))
-                throw reason == "no such file" ? .missingProject(path) : .unreadableProject(path, reason: reason)
+                throw reason == .noSuchFile ? .missingProject(path) : .unreadableProject(path, reason: reason)
             }
         }
         var report = AuditReport()

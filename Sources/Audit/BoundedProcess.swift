@@ -1,4 +1,5 @@
 import Foundation
+import FileInput
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -61,7 +62,8 @@ struct BoundedProcess: Sendable {
             let descriptor = pipe.fileHandleForReading.fileDescriptor
             DispatchQueue.global().async {
                 defer { done.leave() }
-                let data = Self.read(descriptor, limit: limit) { isOutput ? state.kill(because: .output) : () }
+                // FileInput's pipe reader: EINTR-safe, keeps `limit` bytes and drops the rest after one overflow call.
+                let data = readToEnd(descriptor, limit: limit) { isOutput ? state.kill(because: .output) : () }
                 state.store(data, isOutput: isOutput)
             }
         }
@@ -72,25 +74,6 @@ struct BoundedProcess: Sendable {
         }
         process.waitUntilExit()
         return state.output(status: process.terminationReason == .exit ? process.terminationStatus : nil)
-    }
-
-    /// Reads `descriptor` to its end, keeping `limit` bytes; past them calls `overflow` once and drops the rest.
-    private static func read(_ descriptor: Int32, limit: Int, overflow: () -> Void) -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        var overflowed = false
-        while true {
-            let count = buffer.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            let room = max(0, limit - data.count)
-            data.append(contentsOf: buffer[0..<min(count, room)])
-            if count > room, !overflowed {
-                overflowed = true
-                overflow()
-            }
-        }
-        return data
     }
 
     /// What the reader threads and the timer share.
@@ -128,11 +111,7 @@ struct BoundedProcess: Sendable {
     }
 }
 
-// The C functions under names that do not clash with Foundation's `read`/`kill` methods in scope.
-private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
-
+// The C function under a name that does not clash with Foundation's `kill` methods in scope.
 private func posixKill(_ pid: Int32, _ signal: Int32) -> Int32 {
     kill(pid, signal)
 }

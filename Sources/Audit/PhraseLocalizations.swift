@@ -40,10 +40,10 @@ struct PhraseLocalizationFile: Sendable {
     /// parse gives a located diagnostic.
     static func read(_ path: String, files: ProjectFiles) -> Result<PhraseLocalizationFile, Diagnostic> {
         do throws(PropertyListReadError) {
-            return read(try files.read(path, maximumSize: maximumSize), path: path)
+            return read(try files.read(path, maximumSize: maximumSize, kind: "a phrase file"), path: path)
         } catch {
             var reason = error.description
-            if case let .unreadableFile(_, why) = error { reason = why.replacingOccurrences(of: "for a property list", with: "for a phrase file") }
+            if case let .unreadableFile(_, why) = error { reason = "\(why)" }
             return .failure(Diagnostic(.auditFileUnreadable, "cannot read the phrases: \(reason)",
                                        at: SourceLocation(file: path, line: 1, column: 1)))
         }

@@ -3,6 +3,7 @@ import BuildSettings
 import Diagnostics
 import PropertyList
 import XcodeProject
+import FileInput
 
 /// `INFOPLIST_PREPROCESS = YES`: the target's settings turned into a clang run (``InfoPlistPreprocessor``), and
 /// what went wrong turned into located findings.
@@ -82,7 +83,7 @@ extension TargetInfoPlist {
                 let reason = project.files.unreadableReason(headerPath)
                 let why = !InfoPlistPreprocessor.isInside(headerPath)
                     ? "which is outside the repository"
-                    : reason == "no such file"
+                    : reason == .noSuchFile
                     ? (Self.anchor(of: header).map(Self.buildFolderSettings.contains) == true
                         ? "which is in the build folder: the build generates it"
                         : "which the repository does not hold: the build generates it (a Run Script phase or an aggregate target)")

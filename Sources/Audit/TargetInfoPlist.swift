@@ -4,6 +4,7 @@ import BuildSettings
 import Diagnostics
 import PropertyList
 import XcodeProject
+import FileInput
 
 /// A target's Info.plist as the build produces it: `INFOPLIST_FILE` (relative to the project folder), run
 /// through the C preprocessor first when `INFOPLIST_PREPROCESS = YES` (locations mapped back into the file),
@@ -43,7 +44,7 @@ struct TargetInfoPlist {
                 let location = resolved.settings["INFOPLIST_FILE"]?.origin.location ?? target.location
                 let reason = project.files.unreadableReason(path)
                 diagnostics.append(Diagnostic(
-                    .infoPlistMissing, reason == "no such file"
+                    .infoPlistMissing, reason == .noSuchFile
                         ? "target \(target.name): INFOPLIST_FILE names '\(path)', which does not exist"
                         : "target \(target.name): INFOPLIST_FILE names '\(path)', which cannot be read: \(reason)", at: location))
                 return

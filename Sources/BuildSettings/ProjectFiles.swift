@@ -1,5 +1,6 @@
 import Foundation
 public import PropertyList
+public import FileInput
 
 /// Maps the paths the model shows (relative to a root folder, e.g. a repository; or absolute) to the
 /// file system, and reads what the project reader needs: xcconfig text, folder listings.
@@ -18,22 +19,26 @@ public struct ProjectFiles: Sendable {
     /// to trust: a FIFO, a device (a link to `/dev/zero`), a directory or a file above the size limit is
     /// refused before a byte is read (`PropertyListReader.contents(ofFile:)`), never waited on or read whole.
     /// - Throws: `PropertyListReadError.unreadableFile(path:reason:)` naming `path`.
-    public func read(_ path: String, maximumSize: Int = PropertyListReader.maximumInputSize) throws(PropertyListReadError) -> Data {
-        try PropertyListReader.contents(ofFile: fileSystemPath(path), displayPath: path, maximumSize: maximumSize)
+    /// `kind` names what the limit is for in a refusal by size ("a property list").
+    public func read(
+        _ path: String, maximumSize: Int = PropertyListReader.maximumInputSize, kind: String = "a property list"
+    ) throws(PropertyListReadError) -> Data {
+        try PropertyListReader.contents(ofFile: fileSystemPath(path), displayPath: path, maximumSize: maximumSize, kind: kind)
     }
 
-    /// ``read(_:maximumSize:)``, nil when the file cannot be read.
+    /// ``read(_:maximumSize:kind:)``, nil when the file cannot be read.
     public func contents(of path: String) -> Data? {
         try? read(path)
     }
 
-    /// Why ``contents(of:)`` gives nil for `path` ("no such file", "not a regular file (a FIFO)", …).
-    public func unreadableReason(_ path: String) -> String {
+    /// Why ``contents(of:)`` gives nil for `path` (`.noSuchFile`, `.notRegular(.fifo)`, …; a file that can be
+    /// read after all: `.other("cannot be read")`).
+    public func unreadableReason(_ path: String) -> FileUnreadableReason {
         do throws(PropertyListReadError) {
             _ = try read(path)
-            return "cannot be read"
+            return .other("cannot be read")
         } catch {
-            guard case let .unreadableFile(_, reason) = error else { return error.description }
+            guard case let .unreadableFile(_, reason) = error else { return .other(error.description) }
             return reason
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 public import PropertyList
+import FileInput
 
 extension Diagnostic.Rule {
     /// `#include "F"` of a file that does not exist (`#include?` is silent).
@@ -108,8 +109,8 @@ public struct XCConfigReader: Sendable {
         guard let data = files.contents(of: included) else {
             let reason = files.unreadableReason(included)
             // `#include?` skips a file that is not there, not one that is there and cannot be read (a FIFO).
-            if !isOptional || reason != "no such file" {
-                let message = reason == "no such file"
+            if !isOptional || reason != .noSuchFile {
+                let message = reason == .noSuchFile
                     ? "included file '\(name)' does not exist (looked for \(included))"
                     : "cannot read included file '\(name)' (\(included)): \(reason)"
                 file.diagnostics.append(Diagnostic(.warning, .xcconfigIncludeMissing, message, at: location))

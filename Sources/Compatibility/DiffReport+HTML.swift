@@ -64,19 +64,8 @@ extension DiffReport {
         return page
     }
 
+    /// Text as HTML (`MarkupText`'s HTML dialect, as the audit page's).
     static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
+        MarkupText.escaped(text, for: .html)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 public import Audit
 public import BuildSettings
 import Diagnostics
+import JSON
 public import GitRevision
 import PropertyList
 import XcodeProject

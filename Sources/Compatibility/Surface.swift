@@ -308,18 +308,8 @@ public struct Surface: Hashable, Sendable {
 /// an error at its line and column. Input from a CI cache or an artifact is nobody's to trust: the JSON
 /// parser is iterative with a depth limit, and the document is refused above ``maximumSize``.
 public struct SurfaceReader: Sendable {
-    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
-        public var line: Int
-        public var column: Int
-        public var message: String
-        public var description: String { "\(line):\(column): \(message)" }
-
-        public init(line: Int, column: Int, message: String) {
-            self.line = line
-            self.column = column
-            self.message = message
-        }
-    }
+    /// Where and why a surface file is refused: a line, a column and a message (the JSON module's error).
+    public typealias Error = JSONParser.Error
 
     /// 64 MiB: a hundred times the surface of the largest app of the corpus.
     public static let maximumSize = 64 << 20
@@ -338,146 +328,75 @@ public struct SurfaceReader: Sendable {
         } catch {
             throw Error(line: error.line, column: error.column, message: "not JSON: \(error.message)")
         }
-        var reading = Reading(locations: locations)
+        var reading = JSONDocumentReader(locations: locations)
         return try reading.surface(document)
     }
+}
 
-    private struct Reading {
-        let locations: JSONLocations
-        var path: JSONPath = []
+/// The surface file's schema, read with the JSON module's strict, located accessors.
+private extension JSONDocumentReader {
+    mutating func place(_ object: JSONValue) throws(JSONParser.Error) -> Surface.Place {
+        Surface.Place(file: try string(object, "file"), line: try positiveInteger(object, "line"), column: try positiveInteger(object, "column"))
+    }
 
-        func fail(_ message: String) -> Error {
-            let position = locations.value(at: path) ?? locations.key(at: path) ?? JSONLocations.Position(line: 1, column: 1)
-            var shown = path.isEmpty ? "the document" : ""
-            for component in path {
-                if case .key = component, !shown.isEmpty { shown += "." }
-                shown += component.description
-            }
-            return Error(line: position.line, column: position.column, message: "\(shown): \(message)")
+    mutating func surface(_ document: JSONValue) throws(JSONParser.Error) -> Surface {
+        guard case .object = document else { throw fail("expected an object") }
+        let format = try string(document, "format")
+        guard format == Surface.formatName else {
+            throw try within(.key("format")) { $0.fail("expected \"\(Surface.formatName)\", found \"\(format)\": not a surface file") }
         }
-
-        mutating func member(_ object: JSONValue, _ key: String) throws(Error) -> JSONValue? {
-            guard case let .object(members) = object else { throw fail("expected an object") }
-            return members.last { $0.key == key }?.value
+        let version = try positiveInteger(document, "version")
+        guard version == Surface.formatVersion else {
+            throw try within(.key("version")) { $0.fail("version \(version) is not one this tool reads (\(Surface.formatVersion))") }
         }
+        return Surface(targets: try objects(document, "targets") { reading, value throws(JSONParser.Error) in try reading.target(value) })
+    }
 
-        mutating func within<T>(_ component: JSONPathComponent, _ body: (inout Reading) throws(Error) -> T) throws(Error) -> T {
-            path.append(component)
-            defer { path.removeLast() }
-            return try body(&self)
+    mutating func target(_ value: JSONValue) throws(JSONParser.Error) -> Surface.Target {
+        var target = Surface.Target(name: try string(value, "name"), project: try string(value, "project"),
+                                    productType: try string(value, "productType"),
+                                    bundleIdentifier: try optionalString(value, "bundleIdentifier"))
+        target.activityTypes = try objects(value, "activityTypes") { reading, type throws(JSONParser.Error) in
+            Surface.ActivityType(
+                type: try reading.string(type, "type"), resolved: try reading.bool(type, "resolved"),
+                declared: try reading.objects(type, "declared") { r, v throws(JSONParser.Error) in try r.place(v) },
+                created: try reading.objects(type, "created") { r, v throws(JSONParser.Error) in try r.place(v) },
+                handled: try reading.objects(type, "handled") { r, v throws(JSONParser.Error) in try r.place(v) })
         }
-
-        mutating func string(_ object: JSONValue, _ key: String) throws(Error) -> String {
-            try within(.key(key)) { reading throws(Error) in
-                guard case let .string(text)? = try reading.member(object, key) else { throw reading.fail("expected a string") }
-                return text
-            }
+        target.customIntents = try objects(value, "customIntents") { reading, intent throws(JSONParser.Error) in
+            Surface.CustomIntent(
+                className: try reading.string(intent, "className"), place: try reading.place(intent),
+                parameters: try reading.objects(intent, "parameters") { r, p throws(JSONParser.Error) in
+                    Surface.CustomIntentParameter(name: try r.string(p, "name"), type: try r.string(p, "type"),
+                                                  array: try r.bool(p, "array"), place: try r.place(p))
+                })
         }
-
-        mutating func optionalString(_ object: JSONValue, _ key: String) throws(Error) -> String? {
-            try within(.key(key)) { reading throws(Error) in
-                switch try reading.member(object, key) {
-                case nil, .null?: return nil
-                case let .string(text)?: return text
-                default: throw reading.fail("expected a string or null")
-                }
-            }
+        target.appIntents = try objects(value, "appIntents") { reading, intent throws(JSONParser.Error) in
+            Surface.AppIntent(
+                name: try reading.string(intent, "name"), place: try reading.place(intent),
+                intentClassName: try reading.optionalString(intent, "intentClassName"),
+                isDiscoverable: try reading.bool(intent, "isDiscoverable"),
+                parameters: try reading.objects(intent, "parameters") { r, p throws(JSONParser.Error) in
+                    Surface.Parameter(name: try r.string(p, "name"), type: try r.string(p, "type"),
+                                      optional: try r.bool(p, "optional"), place: try r.place(p))
+                })
         }
-
-        mutating func bool(_ object: JSONValue, _ key: String) throws(Error) -> Bool {
-            try within(.key(key)) { reading throws(Error) in
-                guard case let .bool(value)? = try reading.member(object, key) else { throw reading.fail("expected true or false") }
-                return value
-            }
+        target.appEnums = try objects(value, "appEnums") { reading, appEnum throws(JSONParser.Error) in
+            Surface.AppEnum(name: try reading.string(appEnum, "name"), place: try reading.place(appEnum),
+                            cases: try reading.objects(appEnum, "cases") { r, c throws(JSONParser.Error) in
+                                Surface.EnumCase(name: try r.string(c, "name"), place: try r.place(c))
+                            })
         }
-
-        mutating func position(_ object: JSONValue, _ key: String) throws(Error) -> Int {
-            try within(.key(key)) { reading throws(Error) in
-                guard case let .integer(value)? = try reading.member(object, key), value >= 1, value <= Int64(Int32.max) else {
-                    throw reading.fail("expected a positive integer")
-                }
-                return Int(value)
-            }
+        target.appEntities = try objects(value, "appEntities") { reading, entity throws(JSONParser.Error) in
+            Surface.AppEntity(name: try reading.string(entity, "name"), place: try reading.place(entity),
+                              idType: try reading.optionalString(entity, "idType"))
         }
-
-        mutating func place(_ object: JSONValue) throws(Error) -> Surface.Place {
-            Surface.Place(file: try string(object, "file"), line: try position(object, "line"), column: try position(object, "column"))
-        }
-
-        mutating func array<T>(_ object: JSONValue, _ key: String, _ element: (inout Reading, JSONValue) throws(Error) -> T) throws(Error) -> [T] {
-            try within(.key(key)) { reading throws(Error) in
-                guard case let .array(elements)? = try reading.member(object, key) else { throw reading.fail("expected an array") }
-                var result: [T] = []
-                result.reserveCapacity(elements.count)
-                for (index, value) in elements.enumerated() {
-                    result.append(try reading.within(.index(index)) { inner throws(Error) in
-                        guard case .object = value else { throw inner.fail("expected an object") }
-                        return try element(&inner, value)
-                    })
-                }
-                return result
-            }
-        }
-
-        mutating func surface(_ document: JSONValue) throws(Error) -> Surface {
-            guard case .object = document else { throw fail("expected an object") }
-            let format = try string(document, "format")
-            guard format == Surface.formatName else {
-                throw try within(.key("format")) { $0.fail("expected \"\(Surface.formatName)\", found \"\(format)\": not a surface file") }
-            }
-            let version = try position(document, "version")
-            guard version == Surface.formatVersion else {
-                throw try within(.key("version")) { $0.fail("version \(version) is not one this tool reads (\(Surface.formatVersion))") }
-            }
-            return Surface(targets: try array(document, "targets") { reading, value throws(Error) in try reading.target(value) })
-        }
-
-        mutating func target(_ value: JSONValue) throws(Error) -> Surface.Target {
-            var target = Surface.Target(name: try string(value, "name"), project: try string(value, "project"),
-                                        productType: try string(value, "productType"),
-                                        bundleIdentifier: try optionalString(value, "bundleIdentifier"))
-            target.activityTypes = try array(value, "activityTypes") { reading, type throws(Error) in
-                Surface.ActivityType(
-                    type: try reading.string(type, "type"), resolved: try reading.bool(type, "resolved"),
-                    declared: try reading.array(type, "declared") { r, v throws(Error) in try r.place(v) },
-                    created: try reading.array(type, "created") { r, v throws(Error) in try r.place(v) },
-                    handled: try reading.array(type, "handled") { r, v throws(Error) in try r.place(v) })
-            }
-            target.customIntents = try array(value, "customIntents") { reading, intent throws(Error) in
-                Surface.CustomIntent(
-                    className: try reading.string(intent, "className"), place: try reading.place(intent),
-                    parameters: try reading.array(intent, "parameters") { r, p throws(Error) in
-                        Surface.CustomIntentParameter(name: try r.string(p, "name"), type: try r.string(p, "type"),
-                                                      array: try r.bool(p, "array"), place: try r.place(p))
-                    })
-            }
-            target.appIntents = try array(value, "appIntents") { reading, intent throws(Error) in
-                Surface.AppIntent(
-                    name: try reading.string(intent, "name"), place: try reading.place(intent),
-                    intentClassName: try reading.optionalString(intent, "intentClassName"),
-                    isDiscoverable: try reading.bool(intent, "isDiscoverable"),
-                    parameters: try reading.array(intent, "parameters") { r, p throws(Error) in
-                        Surface.Parameter(name: try r.string(p, "name"), type: try r.string(p, "type"),
-                                          optional: try r.bool(p, "optional"), place: try r.place(p))
-                    })
-            }
-            target.appEnums = try array(value, "appEnums") { reading, appEnum throws(Error) in
-                Surface.AppEnum(name: try reading.string(appEnum, "name"), place: try reading.place(appEnum),
-                                cases: try reading.array(appEnum, "cases") { r, c throws(Error) in
-                                    Surface.EnumCase(name: try r.string(c, "name"), place: try r.place(c))
+        target.appShortcuts = try objects(value, "appShortcuts") { reading, shortcut throws(JSONParser.Error) in
+            Surface.AppShortcut(intent: try reading.string(shortcut, "intent"), place: try reading.place(shortcut),
+                                phrases: try reading.objects(shortcut, "phrases") { r, p throws(JSONParser.Error) in
+                                    Surface.Phrase(text: try r.string(p, "text"), place: try r.place(p))
                                 })
-            }
-            target.appEntities = try array(value, "appEntities") { reading, entity throws(Error) in
-                Surface.AppEntity(name: try reading.string(entity, "name"), place: try reading.place(entity),
-                                  idType: try reading.optionalString(entity, "idType"))
-            }
-            target.appShortcuts = try array(value, "appShortcuts") { reading, shortcut throws(Error) in
-                Surface.AppShortcut(intent: try reading.string(shortcut, "intent"), place: try reading.place(shortcut),
-                                    phrases: try reading.array(shortcut, "phrases") { r, p throws(Error) in
-                                        Surface.Phrase(text: try r.string(p, "text"), place: try r.place(p))
-                                    })
-            }
-            return target
         }
+        return target
     }
 }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A JUnit XML report, the test-results format CI services read (GitLab's `artifacts:reports:junit`,
 /// Jenkins, Azure Pipelines, GitHub test-report actions): `<testsuites>` holding a `<testsuite>` per group,
 /// each holding `<testcase>`s that pass, or carry a `<failure>` (an expectation or finding) or an `<error>`
@@ -51,10 +53,10 @@ package struct JUnitReport: Sendable {
     package var xml: String {
         let all = suites.flatMap(\.cases)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(XMLText.escape(name))\" tests=\"\(all.count)\" failures=\"\(all.count(where: \.isFailure))\" "
+        xml += "<testsuites name=\"\(MarkupText.escaped(name, for: .xml))\" tests=\"\(all.count)\" failures=\"\(all.count(where: \.isFailure))\" "
             + "errors=\"\(all.count(where: \.isError))\">\n"
         for suite in suites {
-            xml += "  <testsuite name=\"\(XMLText.escape(suite.name))\" tests=\"\(suite.cases.count)\" "
+            xml += "  <testsuite name=\"\(MarkupText.escaped(suite.name, for: .xml))\" tests=\"\(suite.cases.count)\" "
                 + "failures=\"\(suite.cases.count(where: \.isFailure))\" errors=\"\(suite.cases.count(where: \.isError))\">\n"
             for testCase in suite.cases { xml += Self.element(testCase) }
             xml += "  </testsuite>\n"
@@ -63,8 +65,8 @@ package struct JUnitReport: Sendable {
     }
 
     private static func element(_ testCase: TestCase) -> String {
-        var xml = "    <testcase classname=\"\(XMLText.escape(testCase.classname))\" name=\"\(XMLText.escape(testCase.name))\""
-        if let file = testCase.file { xml += " file=\"\(XMLText.escape(file))\"" }
+        var xml = "    <testcase classname=\"\(MarkupText.escaped(testCase.classname, for: .xml))\" name=\"\(MarkupText.escaped(testCase.name, for: .xml))\""
+        if let file = testCase.file { xml += " file=\"\(MarkupText.escaped(file, for: .xml))\"" }
         let systemOut = testCase.systemOut ?? ""
         var body = ""
         switch testCase.outcome {
@@ -72,38 +74,11 @@ package struct JUnitReport: Sendable {
         case let .failure(message, type, text): body += result("failure", message: message, type: type, text: text)
         case let .error(message, type, text): body += result("error", message: message, type: type, text: text)
         }
-        if !systemOut.isEmpty { body += "      <system-out>" + XMLText.escape(systemOut) + "</system-out>\n" }
+        if !systemOut.isEmpty { body += "      <system-out>" + MarkupText.escaped(systemOut, for: .xml) + "</system-out>\n" }
         return body.isEmpty ? xml + "/>\n" : xml + ">\n" + body + "    </testcase>\n"
     }
 
     private static func result(_ element: String, message: String, type: String, text: String) -> String {
-        "      <\(element) message=\"\(XMLText.escape(message))\" type=\"\(XMLText.escape(type))\">\(XMLText.escape(text))</\(element)>\n"
-    }
-}
-
-/// The one XML escaper of the CLI's XML outputs (JUnit reports).
-package enum XMLText {
-    /// Escapes text for XML content and attributes; control characters XML 1.0 cannot hold become
-    /// `\u{…}` text.
-    package static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\n": escaped += "&#10;"
-            case "\t": escaped += "&#9;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    escaped += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return escaped
+        "      <\(element) message=\"\(MarkupText.escaped(message, for: .xml))\" type=\"\(MarkupText.escaped(type, for: .xml))\">\(MarkupText.escaped(text, for: .xml))</\(element)>\n"
     }
 }

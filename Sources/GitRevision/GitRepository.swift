@@ -1,4 +1,5 @@
 import Foundation
+import FileInput
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -339,20 +340,6 @@ final class BatchProcess {
             if count < 0, errno == EINTR { continue }
             return false
         }
-    }
-}
-
-/// Everything `descriptor` gives until end of file. Unlike FileHandle.readDataToEndOfFile, a read a signal
-/// interrupts (EINTR, from a library's handler installed without SA_RESTART, e.g. libclang's) is retried,
-/// not a crash.
-func readToEnd(_ descriptor: Int32) -> Data {
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-        if count > 0 { data.append(contentsOf: buffer[0..<count]); continue }
-        if count < 0, errno == EINTR { continue }
-        return data
     }
 }
 

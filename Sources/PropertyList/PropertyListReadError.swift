@@ -1,7 +1,10 @@
+public import FileInput
+
 /// Why a property list could not be read.
 public enum PropertyListReadError: Error, Sendable, CustomStringConvertible {
-    /// The file does not exist or cannot be read (command-line exit code 66).
-    case unreadableFile(path: String, reason: String)
+    /// The file does not exist or cannot be read (command-line exit code 66); `reason` prints as the
+    /// message's end (`no such file`, `not a regular file (a FIFO)`, …) and compares as a value.
+    case unreadableFile(path: String, reason: FileUnreadableReason)
     /// The input is not a valid property list: the first error, and the warnings found before it.
     case invalid(Diagnostic, warnings: [Diagnostic])
 

@@ -1,4 +1,5 @@
 import Foundation
+import FileInput
 
 /// Reads XML, binary and OpenStep (ASCII) property lists, detecting the format from the content.
 ///
@@ -41,14 +42,15 @@ public struct PropertyListReader: Sendable {
     /// The file is opened without blocking and checked with `fstat` before a byte is read: a
     /// directory, FIFO, device (`/dev/zero`) or socket is refused as such, and a file larger than
     /// `maximumSize` is refused by its size, so neither is ever read whole.
+    /// `kind` names what the limit is for in a refusal by size (`… above the 256 MiB limit for a property list`).
     /// - Throws: ``PropertyListReadError/unreadableFile(path:reason:)`` naming `displayPath ?? path`.
     public static func contents(
-        ofFile path: String, displayPath: String? = nil, maximumSize: Int = maximumInputSize
+        ofFile path: String, displayPath: String? = nil, maximumSize: Int = maximumInputSize, kind: String = "a property list"
     ) throws(PropertyListReadError) -> Data {
-        do throws(InputFile.Failure) {
-            return try InputFile.contents(ofFile: path, maximumSize: maximumSize)
+        do throws(FileUnreadableReason) {
+            return try BoundedFile.contents(ofFile: path, maximumSize: maximumSize, kind: kind)
         } catch {
-            throw .unreadableFile(path: displayPath ?? path, reason: error.reason)
+            throw .unreadableFile(path: displayPath ?? path, reason: error)
         }
     }
 
@@ -57,10 +59,10 @@ public struct PropertyListReader: Sendable {
     public static func contentsOfStandardInput(
         displayPath: String = "-", maximumSize: Int = maximumInputSize
     ) throws(PropertyListReadError) -> Data {
-        do throws(InputFile.Failure) {
-            return try InputFile.contents(ofDescriptor: 0, maximumSize: maximumSize, what: "standard input")
+        do throws(FileUnreadableReason) {
+            return try BoundedFile.contents(ofDescriptor: 0, maximumSize: maximumSize, what: "standard input", kind: "a property list")
         } catch {
-            throw .unreadableFile(path: displayPath, reason: error.reason)
+            throw .unreadableFile(path: displayPath, reason: error)
         }
     }
 

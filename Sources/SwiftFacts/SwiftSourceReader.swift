@@ -1,16 +1,12 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FileInput
 
 /// Reads a Swift file of a repository nobody here controls, refusing what must not be read: a FIFO (which
 /// would block the audit), a device (a `.swift` link to `/dev/zero` never ends), a directory, a file
 /// above ``maximumSize`` (SwiftParser's tree of a 100 MB file takes gigabytes), one that is not UTF-8, and
-/// one on which SwiftParser would take exponential time (``maximumBracketRun``). As PropertyList's
-/// `InputFile` does for property lists: opened without blocking, checked with `fstat` on the open
-/// descriptor, then memory-mapped. SwiftFacts depends on Foundation only, so it has its own copy.
+/// one on which SwiftParser would take exponential time (``maximumBracketRun``). The file itself is read as
+/// every input is (`FileInput.BoundedFile`: opened without blocking, checked with `fstat` on the open
+/// descriptor, then memory-mapped).
 package enum SwiftSourceReader {
     /// 8 MiB: several times the largest hand-written Swift file of the corpus' apps, small enough that the
     /// parse of one (and of one per core) stays within the audit's memory bound.
@@ -22,28 +18,13 @@ package enum SwiftSourceReader {
     }
 
     package static func contents(ofFile path: String, maximumSize: Int = maximumSize) throws(Unreadable) -> Data {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Unreadable(reason: reason(forErrno: errno)) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Unreadable(reason: reason(forErrno: errno)) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw Unreadable(reason: "is a directory")
-        case S_IFIFO: throw Unreadable(reason: "not a regular file (a FIFO)")
-        case S_IFCHR, S_IFBLK: throw Unreadable(reason: "not a regular file (a device)")
-        case S_IFSOCK: throw Unreadable(reason: "not a regular file (a socket)")
-        default: throw Unreadable(reason: "not a regular file")
+        let data: Data
+        do throws(FileUnreadableReason) {
+            data = try BoundedFile.contents(ofFile: path, maximumSize: maximumSize, kind: "a Swift file")
+        } catch {
+            if case .tooLarge = error { throw Unreadable(reason: "\(error): not parsed") }
+            throw Unreadable(reason: error.description)
         }
-        let size = Int(info.st_size)
-        guard size <= maximumSize else {
-            throw Unreadable(reason: "is \(size) bytes, above the \(maximumSize >> 20) MiB limit for a Swift file: not parsed")
-        }
-        guard size > 0 else { return Data() }
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
-            throw Unreadable(reason: reason(forErrno: errno))
-        }
-        let data = Data(bytesNoCopy: mapped, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
         // The compiler refuses a source that is not UTF-8 ("invalid UTF-8 found in source file"): binary
         // garbage named `.swift` is no Swift file, and says so rather than giving facts read from noise.
         if let offset = data.withUnsafeBytes({ firstInvalidUTF8($0) }) {
@@ -95,15 +76,6 @@ package enum SwiftSourceReader {
             case .emptyInput: return nil
             case .error: return start
             }
-        }
-    }
-
-    static func reason(forErrno code: Int32) -> String {
-        switch code {
-        case ENOENT, ENOTDIR: "no such file"
-        case EACCES, EPERM: "permission denied"
-        case ELOOP: "too many levels of symbolic links"
-        default: String(cString: strerror(code))
         }
     }
 }

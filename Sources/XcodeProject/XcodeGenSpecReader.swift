@@ -1,6 +1,7 @@
 import Foundation
 public import BuildSettings
 public import PropertyList
+import FileInput
 
 extension Diagnostic.Rule {
     /// YAML that cannot be read: a syntax error, an alias to no anchor, a limit (``XcodeGenLimits``).
@@ -216,9 +217,9 @@ struct XcodeGenSpecLoader {
             do {
                 data = try files.read(path, maximumSize: XcodeGenLimits.maximumFileSize)
             } catch {
-                var reason = error.description
+                var reason = FileUnreadableReason.other(error.description)
                 if case let .unreadableFile(_, why) = error { reason = why }
-                report(.xcodegenIncludeMissing, reason == "no such file" ? "included file '\(written)' does not exist (\(path)): its settings and targets are missing"
+                report(.xcodegenIncludeMissing, reason == .noSuchFile ? "included file '\(written)' does not exist (\(path)): its settings and targets are missing"
                        : "cannot read included file '\(written)' (\(path)): \(reason)", at: pathNode.location)
                 continue
             }

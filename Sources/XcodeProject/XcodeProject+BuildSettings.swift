@@ -1,5 +1,6 @@
 public import BuildSettings
 public import PropertyList
+import FileInput
 
 extension Diagnostic.Rule {
     /// A target has no build configuration of the requested name; its default one is used.
@@ -80,9 +81,9 @@ extension XcodeProject {
         diagnostics: inout [Diagnostic], files read: inout [String]
     ) -> [BuildSettingAssignment] {
         guard let filePath = path.filePath, let file = XCConfigReader(files: files).read(filePath, level: level) else {
-            let reason = path.filePath.map(files.unreadableReason) ?? "no such file"
+            let reason = path.filePath.map(files.unreadableReason) ?? .noSuchFile
             diagnostics.append(Diagnostic(
-                .warning, .xcconfigMissing, reason == "no such file"
+                .warning, .xcconfigMissing, reason == .noSuchFile
                     ? "base configuration file '\(path)' does not exist; its settings are not applied"
                     : "cannot read base configuration file '\(path)': \(reason); its settings are not applied",
                 at: location ?? SourceLocation(file: BuildSettingPath.join(self.path, "project.pbxproj"), line: 1, column: 1)))

@@ -1,11 +1,12 @@
 import Foundation
 public import BuildSettings
 public import PropertyList
+public import FileInput
 
 /// Why a project could not be read at all (anything less is a diagnostic of ``XcodeProject``).
 public enum XcodeProjectReadError: Error, Sendable, CustomStringConvertible {
     /// `project.pbxproj` does not exist or cannot be read.
-    case unreadableFile(path: String, reason: String)
+    case unreadableFile(path: String, reason: FileUnreadableReason)
     /// `project.pbxproj` is not a property list: its diagnostics.
     case invalid([Diagnostic])
     /// It is a property list, but not a project (no `objects` or no `rootObject` naming a `PBXProject`).

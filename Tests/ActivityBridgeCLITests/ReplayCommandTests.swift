@@ -62,7 +62,7 @@ struct ReplayCommandTests {
         #expect(xml.contains("<failure message=\"step 2 (continue): screen: expected &quot;splash&quot;, got &quot;closed&quot;\" type=\"expectation\">"))
         #expect(xml.contains("<error message=\"unknown app &apos;x&apos; (known: hairdressers, walkmate)\" type=\"script-error\">"))
         _ = try XMLDocument(data: Data(xml.utf8))
-        #expect(XMLText.escape("a\u{1}b") == "a\\u{1}b")
+        #expect(MarkupText.escaped("a\u{1}b", for: .xml) == "a\\u{1}b")
     }
 
     @Test func jsonKeepsKeyOrderAndValues() throws {

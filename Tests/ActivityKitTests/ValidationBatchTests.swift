@@ -56,12 +56,12 @@ struct ValidationBatchTests {
             return
         }
         #expect(path == "A.plist")
-        #expect(reason == "no such file")
+        #expect("\(reason)" == "no such file")
         guard case let .failure(.unreadableFile(_, directoryReason)) = outcomes[100] else {
             Issue.record("index 100 should be unreadable")
             return
         }
-        #expect(directoryReason == "is a directory")
+        #expect("\(directoryReason)" == "is a directory")
         #expect(outcomes.filter { if case .failure = $0 { true } else { false } }.count == 2)
     }
 

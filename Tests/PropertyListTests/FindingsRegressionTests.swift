@@ -338,7 +338,7 @@ struct FindingsRegressionTests {
         } catch {
             guard case let .unreadableFile(name, reason) = error else { return nil }
             #expect(name == "F")
-            return reason
+            return "\(reason)"
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FileInput
 
 /// What a finished child process said: its exit status and both output streams.
 package struct ProcessOutput: Sendable {
@@ -39,10 +40,10 @@ package enum ChildProcess {
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errData.data = readToEnd(errPipe.fileHandleForReading)
+            errData.data = readToEnd(errPipe.fileHandleForReading.fileDescriptor)
             group.leave()
         }
-        let outData = readToEnd(outPipe.fileHandleForReading)
+        let outData = readToEnd(outPipe.fileHandleForReading.fileDescriptor)
         group.wait()
         process.waitUntilExit()
         return ProcessOutput(
@@ -62,18 +63,4 @@ package enum ChildProcess {
 
     /// Written by one reader thread, read only after `group.wait()`: no concurrent access.
     private final class ErrorBuffer: @unchecked Sendable { var data = Data() }
-}
-
-/// Everything a pipe gives until end of file, retrying a read a signal interrupts (EINTR): FileHandle's
-/// readDataToEndOfFile crashes on it, and libclang, loaded by the Objective-C tests in this process, installs
-/// signal handlers without SA_RESTART.
-package func readToEnd(_ handle: FileHandle) -> Data {
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
-        if count > 0 { data.append(contentsOf: buffer[0..<count]); continue }
-        if count < 0, errno == EINTR { continue }
-        return data
-    }
 }

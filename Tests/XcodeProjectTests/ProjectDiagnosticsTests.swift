@@ -110,7 +110,7 @@ struct ProjectDiagnosticsTests {
             try XcodeProjectReader(files: ProjectFiles(root: noObjects.folder.path)).read("Missing.xcodeproj")
         } throws: { error in
             guard case let .unreadableFile(path, reason) = error as? XcodeProjectReadError else { return false }
-            return path == "Missing.xcodeproj/project.pbxproj" && reason == "no such file"
+            return path == "Missing.xcodeproj/project.pbxproj" && "\(reason)" == "no such file"
         }
     }
 }

@@ -46,35 +46,20 @@ public enum AppModelError: Error, Hashable, Sendable, CustomStringConvertible {
 /// checked by IntentKit's own validator on the registry the model builds (phrases naming
 /// unknown parameters, shortcuts naming unknown intents, a missing `${applicationName}`, …).
 public struct AppModelReader: Sendable {
-    private let reader = PropertyListReader(options: .init(recordLocations: true))
-
     public init() {}
 
     /// Reads the model at `path`; `displayPath` names it in diagnostics (default `path`).
     /// - Throws: ``AppModelError/unreadable(path:reason:)`` when the file cannot be read.
     public func read(contentsOf path: String, displayPath: String? = nil) throws(AppModelError) -> AppModelReading {
         let name = displayPath ?? path
-        let data: Data
-        do throws(PropertyListReadError) {
-            data = try PropertyListReader.contents(ofFile: path, displayPath: name)
-        } catch {
-            guard case let .unreadableFile(_, reason) = error else { throw .unreadable(path: name, reason: error.description) }
-            throw .unreadable(path: name, reason: reason)
-        }
+        let data = try ManifestDocumentInput.contents(ofFile: path, displayPath: name, unreadable: AppModelError.unreadable)
         return read(data, file: name)
     }
 
     /// Reads a model from `data`; `file` names it in diagnostics.
     public func read(_ data: Data, file: String) -> AppModelReading {
-        let document: PropertyListDocument
-        do throws(PropertyListReadError) {
-            document = try reader.read(data, file: file)
-        } catch {
-            let diagnostics = error.diagnostics.isEmpty
-                ? [Diagnostic(.plistSyntax, error.description, at: SourceLocation(file: file, line: 1, column: 1))]
-                : error.diagnostics
-            return AppModelReading(model: nil, diagnostics: diagnostics)
-        }
+        let (parsed, refusal) = ManifestDocumentInput.document(data, file: file)
+        guard let document = parsed else { return AppModelReading(model: nil, diagnostics: refusal) }
         var context = ManifestParseContext(file: file, locations: document.locations, diagnostics: document.diagnostics)
         context.shapeRule = .appModelShape
         context.unknownKeyRule = .appModelUnknownKey

@@ -31,8 +31,6 @@ import ActivityKit
 /// `parameters` (a fallback action). `entities` maps entity types to `table` and
 /// `identifierColumn` in the app's SQLite data (for `migrate`).
 public struct BridgeManifestReader: Sendable {
-    private let reader = PropertyListReader(options: .init(recordLocations: true))
-
     public init() {}
 
     /// Reads the manifest at `path`; `displayPath` names it in diagnostics (default `path`).
@@ -40,27 +38,14 @@ public struct BridgeManifestReader: Sendable {
     ///   A file that is not a valid property list is a reading with its `plist-syntax` error.
     public func read(contentsOf path: String, displayPath: String? = nil) throws(BridgeManifestError) -> BridgeManifestReading {
         let name = displayPath ?? path
-        let data: Data
-        do throws(PropertyListReadError) {
-            data = try PropertyListReader.contents(ofFile: path, displayPath: name)
-        } catch {
-            guard case let .unreadableFile(_, reason) = error else { preconditionFailure("contents(ofFile:) only throws unreadableFile") }
-            throw .unreadable(path: name, reason: reason)
-        }
+        let data = try ManifestDocumentInput.contents(ofFile: path, displayPath: name, unreadable: BridgeManifestError.unreadable)
         return read(data, file: name)
     }
 
     /// Reads a manifest from `data`; `file` names it in diagnostics.
     public func read(_ data: Data, file: String) -> BridgeManifestReading {
-        let document: PropertyListDocument
-        do throws(PropertyListReadError) {
-            document = try reader.read(data, file: file)
-        } catch {
-            let diagnostics = error.diagnostics.isEmpty
-                ? [Diagnostic(.plistSyntax, error.description, at: SourceLocation(file: file, line: 1, column: 1))]
-                : error.diagnostics
-            return BridgeManifestReading(manifest: nil, diagnostics: diagnostics)
-        }
+        let (parsed, refusal) = ManifestDocumentInput.document(data, file: file)
+        guard let document = parsed else { return BridgeManifestReading(manifest: nil, diagnostics: refusal) }
         var context = ManifestParseContext(file: file, locations: document.locations, diagnostics: document.diagnostics)
         let manifest = Self.manifest(from: document.root, file: file, context: &context)
         return BridgeManifestReading(manifest: manifest, diagnostics: context.diagnostics)

@@ -1,6 +1,7 @@
 public import Foundation
 public import BuildSettings
 public import PropertyList
+import FileInput
 
 extension ActivityTypeValidator {
     /// One file of a batch: where to read it and the name its diagnostics use.
@@ -82,7 +83,7 @@ private final class BatchCollector: @unchecked Sendable {
     /// Every slot is filled once `concurrentPerform` has returned.
     var results: [Result<ValidationResult, PropertyListReadError>] {
         lock.withLock {
-            slots.map { $0 ?? .failure(.unreadableFile(path: "", reason: "not validated")) }
+            slots.map { $0 ?? .failure(.unreadableFile(path: "", reason: .other("not validated"))) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FileInput
 import PropertyList
 import TestSupport
 
@@ -68,7 +69,7 @@ enum OpenStepPlistOracle {
         } catch {
             return nil
         }
-        let data = readToEnd(output.fileHandleForReading)
+        let data = readToEnd(output.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
 
