@@ -156,7 +156,9 @@ let package = Package(
         .target(name: "CBuildInfo", cSettings: [.define("ACTIVITY_BRIDGE_COMMIT", to: "\"\(sourceCommit())\"")]),
         // The composition root: the only target that names the sample apps the binary carries.
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI", "Hairdressers", "WalkMate"]),
-        .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
+        .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts", "SeededRandom"], path: "Sources/ActivityBridgeBench"),
+        // SplitMix64, the one seeded generator: the benchmark's inputs and the randomized tests.
+        .target(name: "SeededRandom"),
         swiftFactsTarget,
         objCClangTarget,
         // Objective-C facts through libclang (dlopen); a leaf like SwiftFacts, reached only by the audit.
@@ -168,10 +170,10 @@ let package = Package(
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport", "SeededRandom"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PropertyList", "TestSupport"]),
-        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "XcodeProject", "PropertyList", "SQLiteStore", "TestSupport"]),
+        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "XcodeProject", "PropertyList", "SQLiteStore", "TestSupport", "SeededRandom"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "ActivityBridgeTests", dependencies: [
             "ActivityBridge", "Hairdressers", "WalkMate", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
