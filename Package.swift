@@ -165,8 +165,9 @@ let package = Package(
         .target(name: "ObjCFacts", dependencies: ["CObjCClang"]),
 
         // Test support, for test targets only: package paths and ../shared, temporary directories, the
-        // built-binary runner, marked-text locations, fixture folders and the own Info.plist fixtures.
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["TruthTables"], resources: [.copy("Fixtures")]),
+        // built-binary runner, marked-text locations, fixture folders, fixture trees (`[path: marked text]`,
+        // located with Diagnostics' SourceLocation) and the own Info.plist fixtures.
+        .target(name: "TestSupport", dependencies: ["Diagnostics"], path: "Tests/TestSupport", exclude: ["TruthTables"], resources: [.copy("Fixtures")]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
