@@ -11,11 +11,9 @@ struct ProjectFixture {
     let pbxproj: String
 
     init(_ pbxproj: String, at projectPath: String = "Proj/App.xcodeproj", files: [String: String] = [:]) throws {
-        folder = try FixtureTree(purpose: "XcodeProjectTests")
+        folder = try FixtureTree(files.merging([projectPath + "/project.pbxproj": pbxproj]) { file, _ in file }, purpose: "XcodeProjectTests")
         self.projectPath = projectPath
         self.pbxproj = pbxproj
-        try folder.write(pbxproj, to: projectPath + "/project.pbxproj")
-        for (path, text) in files { try folder.write(text, to: path) }
     }
 
     func read() throws -> XcodeProject {

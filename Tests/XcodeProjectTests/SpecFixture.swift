@@ -9,9 +9,8 @@ struct SpecFixture {
     let files: [String: String]
 
     init(_ files: [String: String]) throws {
-        folder = try FixtureTree(purpose: "XcodeProjectTests")
+        folder = try FixtureTree(files, purpose: "XcodeProjectTests")
         self.files = files
-        for (path, text) in files { try folder.write(text, to: path) }
     }
 
     func read(_ spec: String = "project.yml") throws -> XcodeProject {
