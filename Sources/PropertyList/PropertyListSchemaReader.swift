@@ -3,37 +3,51 @@
 /// about, instead of failing, so one pass finds every mistake in a file.
 ///
 /// Every schema the package reads from a property list goes through it: bridge manifests and app
-/// models (ActivityBridge) and replay scripts. A format names its own rules (``shapeRule`` for a
-/// wrong structure, ``unknownKeyRule`` for an unknown key) and its own words for what it reads
-/// (`what` below, e.g. `'activityTypes'` or `intent 'Book'`); the reader words every message the
-/// same way: `WHAT must be EXPECTED, found <KIND>`, `WHAT must not be empty`,
+/// models (ActivityBridge), replay scripts, and activity dictionaries and donation logs (ActivityKit).
+/// A format names its own rules (``shapeRule`` for a wrong structure, ``unknownKeyRule`` for an
+/// unknown key) and its own words for what it reads (`what` below, e.g. `'activityTypes'` or
+/// `intent 'Book'`); the reader words every message the same way: `WHAT must be EXPECTED, found
+/// <KIND>` (``describeFound`` words the kind), `WHAT must not be empty`,
 /// `unknown key 'K' in WHAT (did you mean 'X'?); it is ignored`.
 ///
 /// Locations come from ``PropertyListLocations`` (record them when reading: `recordLocations`).
 /// A value's location is its element; else its `<key>`; else its nearest located parent's; `1:1`
-/// for a file without positions (a binary property list).
+/// for a file without positions (a binary property list, an activity dictionary in memory). Each
+/// finding also keeps the path it is about (``findings``), for formats that locate later.
 package struct PropertyListSchemaReader: Sendable {
     package let file: String
     package let locations: PropertyListLocations?
-    /// What was found so far, in reading order (start with the document's own, e.g. `duplicate-key`).
-    package var diagnostics: [Diagnostic]
+    /// One diagnostic and the path of the value it is about (nil for those given by location only).
+    package struct Finding: Sendable {
+        package var diagnostic: Diagnostic
+        package var path: PropertyListPath?
+    }
+
+    /// What was found so far, in reading order (starting with the document's own, e.g. `duplicate-key`).
+    package private(set) var findings: [Finding]
+    /// The diagnostics of ``findings``, in reading order.
+    package var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
     /// The rule of a wrong structure: a wrong kind, a missing or an empty value.
     package var shapeRule: Diagnostic.Rule
     /// The rule of an unknown key (a warning).
     package var unknownKeyRule: Diagnostic.Rule
+    /// How a wrong kind is named after `found`: `<string>` unless a format words it otherwise.
+    package var describeFound: @Sendable (PropertyListValue) -> String
 
     package init(
         file: String, locations: PropertyListLocations?, diagnostics: [Diagnostic] = [],
-        shapeRule: Diagnostic.Rule, unknownKeyRule: Diagnostic.Rule
+        shapeRule: Diagnostic.Rule, unknownKeyRule: Diagnostic.Rule,
+        describeFound: @escaping @Sendable (PropertyListValue) -> String = { "<\($0.kindName)>" }
     ) {
         self.file = file
         self.locations = locations
-        self.diagnostics = diagnostics
+        findings = diagnostics.map { Finding(diagnostic: $0, path: nil) }
         self.shapeRule = shapeRule
         self.unknownKeyRule = unknownKeyRule
+        self.describeFound = describeFound
     }
 
-    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { findings.contains { $0.diagnostic.severity == .error } }
 
     // MARK: Locations
 
@@ -57,48 +71,51 @@ package struct PropertyListSchemaReader: Sendable {
     // MARK: Reporting
 
     package mutating func error(_ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.error, rule, message, at: location))
+        findings.append(Finding(diagnostic: Diagnostic(.error, rule, message, at: location), path: nil))
     }
 
     package mutating func warning(_ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.warning, rule, message, at: location))
+        findings.append(Finding(diagnostic: Diagnostic(.warning, rule, message, at: location), path: nil))
+    }
+
+    /// A finding about the value at `path`, located there.
+    package mutating func report(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, _ message: String, at path: PropertyListPath) {
+        findings.append(Finding(diagnostic: Diagnostic(severity, rule, message, at: location(path)), path: path))
     }
 
     /// ``shapeRule``: `what` must be `expected`, found the value's kind.
     package mutating func wrongKind(_ value: PropertyListValue, expected: String, what: String, at path: PropertyListPath) {
-        error(shapeRule, "\(what) must be \(expected), found <\(value.kindName)>", at: location(path))
+        report(.error, shapeRule, "\(what) must be \(expected), found \(describeFound(value))", at: path)
     }
 
     // MARK: Typed values
+
+    /// `value` as what `extract` gives, or nil after reporting that it must be `expected`.
+    package mutating func typed<T>(
+        _ value: PropertyListValue, what: String, at path: PropertyListPath, expected: String, _ extract: (PropertyListValue) -> T?
+    ) -> T? {
+        if let typed = extract(value) { return typed }
+        wrongKind(value, expected: expected, what: what, at: path)
+        return nil
+    }
 
     /// `value` as a dictionary, or nil after reporting it (`expected` words the kind, `a <dict>` unless a format says otherwise).
     package mutating func dictionary(
         _ value: PropertyListValue, what: String, at path: PropertyListPath, expected: String = "a <dict>"
     ) -> PropertyListDictionary? {
-        guard let dictionary = value.dictionaryValue else {
-            wrongKind(value, expected: expected, what: what, at: path)
-            return nil
-        }
-        return dictionary
+        typed(value, what: what, at: path, expected: expected) { $0.dictionaryValue }
     }
 
     /// `value` as an array, or nil after reporting it (`expected` words the kind, `an <array>` unless a format says otherwise).
     package mutating func array(
         _ value: PropertyListValue, what: String, at path: PropertyListPath, expected: String = "an <array>"
     ) -> [PropertyListValue]? {
-        guard let array = value.arrayValue else {
-            wrongKind(value, expected: expected, what: what, at: path)
-            return nil
-        }
-        return array
+        typed(value, what: what, at: path, expected: expected) { $0.arrayValue }
     }
 
     /// `value` as a non-empty string, or nil after reporting it.
     package mutating func string(_ value: PropertyListValue, what: String, at path: PropertyListPath) -> String? {
-        guard let text = value.stringValue else {
-            wrongKind(value, expected: "a <string>", what: what, at: path)
-            return nil
-        }
+        guard let text = typed(value, what: what, at: path, expected: "a <string>", { $0.stringValue }) else { return nil }
         guard !text.isEmpty else {
             error(shapeRule, "\(what) must not be empty", at: location(path))
             return nil
@@ -118,20 +135,12 @@ package struct PropertyListSchemaReader: Sendable {
 
     /// `value` as a boolean, or nil after reporting it.
     package mutating func bool(_ value: PropertyListValue, what: String, at path: PropertyListPath) -> Bool? {
-        guard let bool = value.boolValue else {
-            wrongKind(value, expected: "<true/> or <false/>", what: what, at: path)
-            return nil
-        }
-        return bool
+        typed(value, what: what, at: path, expected: "<true/> or <false/>") { $0.boolValue }
     }
 
     /// `value` as a number (an integer or a real), or nil after reporting it.
     package mutating func number(_ value: PropertyListValue, what: String, at path: PropertyListPath) -> Double? {
-        guard let number = value.doubleValue else {
-            wrongKind(value, expected: "an <integer> or <real>", what: what, at: path)
-            return nil
-        }
-        return number
+        typed(value, what: what, at: path, expected: "an <integer> or <real>") { $0.doubleValue }
     }
 
     // MARK: Keys of a dictionary

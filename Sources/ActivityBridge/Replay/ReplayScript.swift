@@ -45,7 +45,7 @@ public struct ReplayScript: Hashable, Sendable {
         var context = PropertyListSchemaReader(file: file, locations: locations, shapeRule: .replayScript, unknownKeyRule: .replayScript)
         /// The first mistake the reader found, as the script's error (located only when the file has locations).
         func stopAtFirst(step: Int? = nil, action: String? = nil) throws(ReplayScriptError) {
-            guard let first = context.diagnostics.first else { return }
+            guard let first = context.findings.first?.diagnostic else { return }
             throw ReplayScriptError(file: file, location: locations == nil ? nil : first.location, step: step, action: action,
                                     message: first.message)
         }
