@@ -166,23 +166,26 @@ let package = Package(
         .target(name: "CBuildInfo", cSettings: [.define("ACTIVITY_BRIDGE_COMMIT", to: "\"\(sourceCommit())\"")]),
         // The composition root: the only target that names the sample apps the binary carries.
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI", "Hairdressers", "WalkMate"]),
-        .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
+        .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts", "SeededRandom"], path: "Sources/ActivityBridgeBench"),
+        // SplitMix64, the one seeded generator: the benchmark's inputs and the randomized tests.
+        .target(name: "SeededRandom"),
         swiftFactsTarget,
         objCClangTarget,
         // Objective-C facts through libclang (dlopen); a leaf like SwiftFacts, reached only by the audit.
         .target(name: "ObjCFacts", dependencies: ["CObjCClang", "FileInput"]),
 
         // Test support, for test targets only: package paths and ../shared, temporary directories, the
-        // built-binary runner, marked-text locations, fixture folders and the own Info.plist fixtures.
-        .target(name: "TestSupport", dependencies: ["FileInput"], path: "Tests/TestSupport", exclude: ["TruthTables"], resources: [.copy("Fixtures")]),
+        // built-binary runner, marked-text locations, fixture folders, fixture trees (`[path: marked text]`,
+        // located with Diagnostics' SourceLocation) and the own Info.plist fixtures.
+        .target(name: "TestSupport", dependencies: ["Diagnostics", "FileInput"], path: "Tests/TestSupport", exclude: ["TruthTables"], resources: [.copy("Fixtures")]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "FileInput", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "FileInput", "TestSupport", "SeededRandom"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
         .testTarget(name: "BuildSettingsTests", dependencies: ["BuildSettings", "PropertyList"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "BuildSettings", "PropertyList", "TestSupport"]),
-        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "BuildSettings", "PropertyList", "SQLiteStore", "TestSupport"]),
+        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "BuildSettings", "PropertyList", "SQLiteStore", "TestSupport", "SeededRandom"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "ActivityBridgeTests", dependencies: [
             "ActivityBridge", "Hairdressers", "WalkMate", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "BuildSettings", "TestSupport",

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import SeededRandom
 
 /// Builds the donation log that `donations import`, `migrate` and the plist benchmarks read:
 /// `{"donations": [activity, …]}`, each activity dict with the keys of ActivityKit.docc's Activity dictionaries
@@ -28,7 +29,7 @@ struct DonationLogGenerator {
     static let firstDonation: TimeInterval = 757_382_400
 
     func makeLog() -> PropertyListValue {
-        var random = BenchmarkRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let favoriteIDs = (0..<500).map { _ in random.uuidString() }
         var donations: [PropertyListValue] = []
         donations.reserveCapacity(count)
@@ -38,7 +39,7 @@ struct DonationLogGenerator {
         return ["donations": .array(donations)]
     }
 
-    private func activity(_ index: Int, random: inout BenchmarkRandom, favoriteIDs: [String]) -> PropertyListDictionary {
+    private func activity(_ index: Int, random: inout SplitMix64, favoriteIDs: [String]) -> PropertyListDictionary {
         // Donations spread over 2025, in time order; whole seconds, so XML and binary logs hold equal values.
         let donatedAt = (Self.firstDonation + Double(index) * (365 * 86_400 / Double(max(count, 1)))
             + Double(random.below(3600))).rounded(.down)

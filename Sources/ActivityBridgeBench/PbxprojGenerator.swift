@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// A large, deterministic `project.pbxproj` in Xcode's own layout, for the OpenStep benchmark.
 ///
 /// `files` Swift sources spread over groups of 40 and over targets of 500, each source with a
@@ -9,11 +11,11 @@
 struct PbxprojGenerator {
     let files: Int
     private var nextID: UInt64 = 0
-    private var random: BenchmarkRandom
+    private var random: SplitMix64
 
     init(files: Int) {
         self.files = files
-        self.random = BenchmarkRandom(seed: 0x5042_5850 &+ UInt64(files))
+        self.random = SplitMix64(seed: 0x5042_5850 &+ UInt64(files))
     }
 
     private mutating func newID() -> String {

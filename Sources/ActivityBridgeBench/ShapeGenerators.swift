@@ -1,11 +1,12 @@
 import PropertyList
+import SeededRandom
 
 /// Inputs with extreme shapes: one very wide dictionary, and arrays nested very deep.
 enum ShapeGenerators {
     /// `{"key000000": …, …}` with `keys` entries whose values cycle through string, integer,
     /// real and bool.
     static func wideDictionary(keys: Int) -> PropertyListValue {
-        var random = BenchmarkRandom(seed: 0x3000_0000 &+ UInt64(keys))
+        var random = SplitMix64(seed: 0x3000_0000 &+ UInt64(keys))
         var dictionary = PropertyListDictionary()
         dictionary.reserveCapacity(keys)
         for index in 0..<keys {

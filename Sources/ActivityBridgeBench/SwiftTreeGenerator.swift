@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 
 // `generate-swift-tree --files N OUT`: a deterministic Swift source tree of about 10 KB per file, as an app
 // repository looks to the audit. One file in twenty donates or handles activities or declares intents and
@@ -7,7 +8,7 @@ import Foundation
 
 struct SwiftTreeGenerator {
     let files: Int
-    var random = BenchmarkRandom(seed: 0x5EED_F11E)
+    var random = SplitMix64(seed: 0x5EED_F11E)
 
     /// Writes the tree under `root`; returns (files, bytes).
     mutating func write(to root: String) throws -> (Int, Int) {

@@ -36,9 +36,9 @@ extension BinaryPropertyListParser {
             try claim(from: offset, to: offset + 1, plus: 8, what: "date")
             let seconds = Double(bitPattern: readUnsigned(at: offset + 1, size: 8))
             let date = Date(timeIntervalSinceReferenceDate: seconds)
-            // Only dates the XML and JSON forms can write back (years 1-9999) are accepted.
+            // Only dates the XML and JSON forms can write back (years 0-9999) are accepted.
             guard PropertyListDateParts(date) != nil else {
-                throw BinaryPropertyListError("date \(seconds) s after 2001-01-01 is not finite or outside years 1-9999", at: offset)
+                throw BinaryPropertyListError("date \(seconds) s after 2001-01-01 is not finite or outside years 0-9999", at: offset)
             }
             return .date(date)
         case 0x4:

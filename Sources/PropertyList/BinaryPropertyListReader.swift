@@ -11,7 +11,7 @@ import Foundation
 ///   neither Apple nor plistlib writes them;
 /// - 16-byte integers are signed 128-bit and must fit `Int64.min...UInt64.max` (what Apple writes
 ///   for values above `Int64.max`);
-/// - dates must be finite and within years 1–9999, the range XML and JSON dates can express;
+/// - dates must be finite and within years 0–9999, the range XML and JSON dates can express;
 /// - a dictionary that repeats a key keeps the last value and adds a `duplicate-key` warning;
 /// - shared references are fine, cycles and nesting beyond `maximumDepth` are errors.
 struct BinaryPropertyListReader {

@@ -11,9 +11,11 @@ extension Diagnostic.Rule {
 /// Apple's, it rolls a two-digit field that is out of range over into the next one
 /// (`2024-01-32` is 2024-02-01, `T24:00:00` the next midnight); unlike Apple's, it says so: the
 /// caller turns ``Parsed/rolledOver`` into a `date-out-of-range` warning. The result must lie in
-/// years 1–9999, the one date range every reader and writer here shares (four-digit years, so
-/// what is read can be written as XML, binary or JSON and read back equal). The conversion is
-/// done by hand in the proleptic Gregorian calendar, without DateFormatter.
+/// years 0–9999, the one date range every reader and writer here shares (four-digit years, so
+/// what is read can be written as XML, binary or JSON and read back equal). Year 0 is read as
+/// Apple's readers read it (CoreFoundation's `CFPropertyList` and swift-foundation both accept
+/// `0000-01-01T00:00:00Z`; see "Dates" in ReadingPropertyLists.md). The conversion is done by hand
+/// in the proleptic Gregorian calendar, as CoreFoundation's, without DateFormatter.
 enum ISO8601DateParser {
     struct Parsed {
         var date: Date
@@ -21,8 +23,8 @@ enum ISO8601DateParser {
         var rolledOver: String?
     }
 
-    /// Years 1–9999: what `YYYY` can write, and what the binary reader accepts.
-    static let years = 1...9999
+    /// Years 0–9999: what `YYYY` can write, and what the binary reader accepts.
+    static let years = 0...9999
 
     static func date(_ text: UnsafeBufferPointer<UInt8>) throws(XMLValueError) -> Parsed {
         guard !text.isEmpty else { throw XMLValueError("empty <date>: expected YYYY-MM-DDTHH:MM:SSZ") }
@@ -66,7 +68,7 @@ enum ISO8601DateParser {
         else { throw malformed }
         guard years.contains(year) else {
             throw XMLValueError(
-                "invalid <date> '\(XMLTextSnippet.quote(text))': year \(year) is outside years 1–9999, the range property lists hold here")
+                "invalid <date> '\(XMLTextSnippet.quote(text))': year \(year) is outside years 0–9999, the range property lists hold here")
         }
 
         var rolledOver: String?
@@ -91,7 +93,7 @@ enum ISO8601DateParser {
         let date = Date(timeIntervalSince1970: TimeInterval(seconds))
         if rolledOver != nil, PropertyListDateParts(date) == nil {
             throw XMLValueError(
-                "invalid <date> '\(XMLTextSnippet.quote(text))': \(rolledOver!), and rolling it over leaves years 1–9999")
+                "invalid <date> '\(XMLTextSnippet.quote(text))': \(rolledOver!), and rolling it over leaves years 0–9999")
         }
         return Parsed(date: date, rolledOver: rolledOver)
     }

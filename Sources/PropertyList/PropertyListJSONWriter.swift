@@ -63,7 +63,7 @@ public struct PropertyListJSONWriter: Sendable {
             guard buffer.appendISODate(date) else {
                 throw PropertyListWriteError(
                     format: .json, path: walker.currentPath,
-                    reason: "the date \(date.timeIntervalSinceReferenceDate) s after 2001-01-01 lies outside years 1-9999")
+                    reason: "the date \(date.timeIntervalSinceReferenceDate) s after 2001-01-01 lies outside years 0-9999")
             }
             buffer.append(0x22)
         case let .data(data):

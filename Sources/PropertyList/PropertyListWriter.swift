@@ -15,7 +15,7 @@ public struct PropertyListWriter: Sendable {
 
     /// The encoded document.
     /// - Throws: ``PropertyListWriteError`` when the format cannot hold a value (a non-finite real
-    ///   in JSON, a control character in an XML string, a date outside years 1–9999 in XML or JSON),
+    ///   in JSON, a control character in an XML string, a date outside years 0–9999 in XML or JSON),
     ///   or when XML or binary containers nest deeper than the readers' default depth limit.
     public func data(for value: PropertyListValue) throws(PropertyListWriteError) -> Data {
         switch format {

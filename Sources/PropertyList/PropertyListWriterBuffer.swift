@@ -117,7 +117,7 @@ struct PropertyListWriterBuffer {
     }
 
     /// Appends a date as `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds rounded down).
-    /// - Returns: false, appending nothing, when the date lies outside years 1–9999 or is not finite.
+    /// - Returns: false, appending nothing, when the date lies outside years 0–9999 or is not finite.
     mutating func appendISODate(_ date: Date) -> Bool {
         guard let parts = PropertyListDateParts(date) else { return false }
         appendPadded(parts.year, width: 4)
@@ -140,11 +140,12 @@ struct PropertyListWriterBuffer {
 struct PropertyListDateParts: Equatable {
     var year, month, day, hour, minute, second: Int
 
-    /// Seconds from 2001-01-01 to 0001-01-01 and to 10000-01-01: the range the 4-digit formats hold.
-    static let earliest: Double = -63_113_904_000
+    /// Seconds from 2001-01-01 to 0000-01-01 (proleptic Gregorian, as CoreFoundation counts) and to
+    /// 10000-01-01: the range the 4-digit formats hold.
+    static let earliest: Double = -63_145_526_400
     static let latest: Double = 252_423_993_600
 
-    /// Nil when `date` is not finite or lies outside years 1–9999.
+    /// Nil when `date` is not finite or lies outside years 0–9999.
     init?(_ date: Date) {
         let interval = date.timeIntervalSinceReferenceDate
         guard interval.isFinite, interval >= Self.earliest, interval < Self.latest else { return nil }

@@ -13,7 +13,7 @@ public struct PropertyListXMLWriter: Sendable {
 
     /// The XML document for `value`.
     /// - Throws: ``PropertyListWriteError`` for a string XML 1.0 cannot hold (a control character
-    ///   other than tab, newline and carriage return, or U+FFFE/U+FFFF), for a date outside years 1–9999,
+    ///   other than tab, newline and carriage return, or U+FFFE/U+FFFF), for a date outside years 0–9999,
     ///   and for containers nested deeper than ``PropertyListWriter/maximumDepth`` (a UID, written as
     ///   a `CF$UID` dictionary one level deeper, is read back at that depth too).
     public func data(for value: PropertyListValue) throws(PropertyListWriteError) -> Data {
@@ -68,7 +68,7 @@ public struct PropertyListXMLWriter: Sendable {
             guard buffer.appendISODate(date) else {
                 throw PropertyListWriteError(
                     format: .xml, path: walker.currentPath,
-                    reason: "the date \(date.timeIntervalSinceReferenceDate) s after 2001-01-01 lies outside years 1-9999")
+                    reason: "the date \(date.timeIntervalSinceReferenceDate) s after 2001-01-01 lies outside years 0-9999")
             }
             buffer.append("</date>")
         case let .data(data):

@@ -89,11 +89,7 @@ struct AuditAppModelEndToEndTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = ["Notes.xcodeproj/project.pbxproj": Self.pbxproj, "App/Info.plist": Self.infoPlist, "App/Scene.swift": Self.scene,
                      "App/Intents.swift": Self.intents, "script.plist": Self.script]
-        for (path, text) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        try FixtureTree.write(files, into: directory)
         return try body(directory)
     }
 

@@ -67,11 +67,7 @@ struct AuditEndToEndTests {
     func withRepository<T>(scene: String = scene(), _ body: (URL) throws -> T) throws -> T {
         let directory = try TemporaryDirectory.create("audit-e2e")
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (path, text) in ["App.xcodeproj/project.pbxproj": Self.pbxproj(), "App/Info.plist": Self.infoPlist(), "App/Scene.swift": scene] {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        try FixtureTree.write(["App.xcodeproj/project.pbxproj": Self.pbxproj(), "App/Info.plist": Self.infoPlist(), "App/Scene.swift": scene], into: directory)
         return try body(directory)
     }
 

@@ -89,12 +89,8 @@ struct AuditHTMLEndToEndTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let pbxproj = AuditAppModelEndToEndTests.pbxproj.replacingOccurrences(of: "name = Notes;", with: "name = \"Notes \(openStep)\";")
         let plist = AuditAppModelEndToEndTests.infoPlist.replacingOccurrences(of: "<string>EditNoteIntent</string>", with: "<string>EditNoteIntent</string>\n\t\t<string>x.\(xml)</string>")
-        for (path, text) in ["Notes.xcodeproj/project.pbxproj": pbxproj, "App/Info.plist": plist, "App/Scene.swift": AuditAppModelEndToEndTests.scene,
-                             "App/Intents.swift": AuditAppModelEndToEndTests.intents] {
-            let url = directory.appendingPathComponent("repo").appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        try FixtureTree.write(["Notes.xcodeproj/project.pbxproj": pbxproj, "App/Info.plist": plist, "App/Scene.swift": AuditAppModelEndToEndTests.scene,
+                               "App/Intents.swift": AuditAppModelEndToEndTests.intents], into: directory.appendingPathComponent("repo"))
         let page = directory.appendingPathComponent("report.html")
         let audit = try BuiltBinary.run(["audit", "--format", "html", "-o", page.path, "repo"], in: directory)
         #expect(audit.standardError.isEmpty)  // the hostile type is also invalid (white space): exit 1

@@ -64,11 +64,7 @@ struct AuditPackagesEndToEndTests {
             "Kit/Sources/Kit/Kit.swift": Self.site("Kit"),
             "Kit/Sources/Extra/Extra.swift": Self.site("Extra"),
         ]
-        for (path, text) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        try FixtureTree.write(files, into: directory)
         return try body(directory)
     }
 

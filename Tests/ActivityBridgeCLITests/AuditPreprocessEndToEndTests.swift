@@ -32,11 +32,7 @@ struct AuditPreprocessEndToEndTests {
         let directory = try TemporaryDirectory.create("audit-preprocess-e2e")
         defer { try? FileManager.default.removeItem(at: directory) }
         let project = AuditEndToEndTests.pbxproj().replacingOccurrences(of: "INFOPLIST_FILE = App/Info.plist; ", with: Self.settings)
-        for (path, text) in ["App.xcodeproj/project.pbxproj": project, "App/Info.plist": plist, "App/Scene.swift": AuditEndToEndTests.scene()] {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        try FixtureTree.write(["App.xcodeproj/project.pbxproj": project, "App/Info.plist": plist, "App/Scene.swift": AuditEndToEndTests.scene()], into: directory)
         return try body(directory)
     }
 

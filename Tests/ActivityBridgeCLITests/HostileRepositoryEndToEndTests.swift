@@ -78,6 +78,32 @@ struct HostileRepository {
         try make(url(path).path)
     }
 
+    /// Replaces the file at `path` with what no user can read as a file (`kind`: a symlink loop, a FIFO, a
+    /// directory, a link to /dev/zero, a dangling symlink), and returns the reason the readers give for it.
+    @discardableResult
+    func makeUnreadable(_ path: String, kind: String) throws -> String {
+        try replace(path) { path in
+            switch kind {
+            case "symlink loop":
+                let name = (path as NSString).lastPathComponent
+                let loop = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Loop-" + name)
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "Loop-" + name)
+                try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: name)
+            case "FIFO": #expect(mkfifo(path, 0o600) == 0)
+            case "directory": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            case "/dev/zero": try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+            default: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "nowhere")
+            }
+        }
+        return switch kind {
+        case "symlink loop": "too many levels of symbolic links"
+        case "FIFO": "not a regular file (a FIFO)"
+        case "directory": "is a directory"
+        case "/dev/zero": "not a regular file (a device)"
+        default: "no such file"
+        }
+    }
+
     /// Writes `count` copies of `chunk` (for files of tens of megabytes, written in pieces).
     func write(repeating chunk: String, count: Int, prefix: String = "", suffix: String = "", to path: String) throws {
         try FileManager.default.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -182,26 +208,7 @@ struct HostileRepositoryEndToEndTests {
     func unreadableSwiftFile(kind: String) throws {
         let repository = try HostileRepository(copying: "Hairdressers")
         defer { repository.remove() }
-        let reason: String
-        try repository.replace(Self.listedSwiftFile) { path in
-            switch kind {
-            case "symlink loop":
-                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "Loop.swift")
-                try FileManager.default.createSymbolicLink(atPath: repository.url("Hairdressers/Loop.swift").path,
-                                                           withDestinationPath: "AppDelegate.swift")
-            case "FIFO": #expect(mkfifo(path, 0o600) == 0)
-            case "directory": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-            case "/dev/zero": try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
-            default: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "Gone.swift")
-            }
-        }
-        switch kind {
-        case "symlink loop": reason = "too many levels of symbolic links"
-        case "FIFO": reason = "not a regular file (a FIFO)"
-        case "directory": reason = "is a directory"
-        case "/dev/zero": reason = "not a regular file (a device)"
-        default: reason = "no such file"
-        }
+        let reason = try repository.makeUnreadable(Self.listedSwiftFile, kind: kind)
         try Self.expectAudit(repository, printing:
             "\(Self.listedSwiftFile):1:1: warning: cannot read the Swift file: \(reason) [audit-file-unreadable]\n",
             andStill: Self.hairdressersFinding)
@@ -375,16 +382,8 @@ struct HostileRepositoryEndToEndTests {
     func unreadableProjectFiles(kind: String) throws {
         let repository = try HostileRepository(copying: "Hairdressers")
         defer { repository.remove() }
-        func make(_ path: String) throws {
-            switch kind {
-            case "FIFO": #expect(mkfifo(path, 0o600) == 0)
-            case "directory": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-            default: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "nowhere")
-            }
-        }
-        let reason = ["FIFO": "not a regular file (a FIFO)", "directory": "is a directory"][kind] ?? "no such file"
-        try repository.replace("Hairdressers/Info.plist", with: make)
-        try repository.replace("Configurations/HairdressersIntents.xcconfig", with: make)
+        let reason = try repository.makeUnreadable("Hairdressers/Info.plist", kind: kind)
+        try repository.makeUnreadable("Configurations/HairdressersIntents.xcconfig", kind: kind)
 
         let run = try repository.audit()
         run.expectBounded()

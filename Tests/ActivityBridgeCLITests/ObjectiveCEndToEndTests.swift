@@ -28,11 +28,7 @@ struct ObjectiveCEndToEndTests {
             "App/Info.plist": AuditEndToEndTests.infoPlist(types: ["com.example.app.open"]),
             "App/AppDelegate.m": Self.appDelegate,
         ]
-        for (path, text) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        try FixtureTree.write(files, into: directory)
         return try body(directory)
     }
 

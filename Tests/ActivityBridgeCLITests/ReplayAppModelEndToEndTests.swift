@@ -92,12 +92,7 @@ struct ReplayAppModelEndToEndTests {
     }
 
     func withFiles<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
-        let directory = try TemporaryDirectory.create()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for (name, text) in files {
-            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
-        }
-        return try body(directory)
+        try FixtureTree.with(files, purpose: "replay-app-model-e2e", body)
     }
 
     @Test func theOutlinerScriptsPassStepByStep() throws {

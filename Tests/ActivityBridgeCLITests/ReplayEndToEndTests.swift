@@ -38,12 +38,7 @@ struct ReplayEndToEndTests {
         """
 
     func withScripts<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
-        let directory = try TemporaryDirectory.create()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for (name, text) in files {
-            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
-        }
-        return try body(directory)
+        try FixtureTree.with(files, purpose: "replay-e2e", body)
     }
 
     @Test func theSampleScriptsAllPass() throws {

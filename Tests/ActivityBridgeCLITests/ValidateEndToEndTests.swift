@@ -7,9 +7,7 @@ import TestSupport
 @Suite("validate end to end")
 struct ValidateEndToEndTests {
     func withPlists<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
-        let directory = try ValidatePlists.directory(files)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        return try body(directory)
+        try FixtureTree.with(files, purpose: "validate-e2e", body)
     }
 
     @Test func cleanFileExitsZero() throws {

@@ -62,11 +62,7 @@ struct XcodeGenEndToEndTests {
             "ios/Shop/Old/Broken.swift": "let x = NSUserActivity(activityType: \"excluded\")\n",
             "ios/Shop/Info.plist": AuditEndToEndTests.infoPlist(types: ["$(PRODUCT_BUNDLE_IDENTIFIER).open"]),
         ]
-        for (path, text) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        try FixtureTree.write(files, into: directory)
         return try body(directory)
     }
 

@@ -7,14 +7,7 @@ import TestSupport
 @Suite("Replay runner")
 struct ReplayRunnerTests {
     func withDirectory<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
-        let directory = try TemporaryDirectory.create("replay-runner")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for (name, text) in files {
-            let url = directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return try body(directory)
+        try FixtureTree.with(files, purpose: "replay-runner", body)
     }
 
     @Test func directoriesExpandToTheirPlistsInNameOrder() throws {

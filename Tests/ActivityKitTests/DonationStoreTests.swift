@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import SeededRandom
 import SQLiteStore
 import Testing
 @testable import ActivityKit

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import SeededRandom
 import Testing
 @testable import ActivityKit
 
@@ -155,18 +156,5 @@ struct DonationSuggestionTests {
         }
         return groups.map { (key: $0.key, count: $0.value.count, score: $0.value.score, last: $0.value.last) }
             .sorted { $0.score != $1.score ? $0.score > $1.score : $0.key < $1.key }
-    }
-}
-
-/// A small deterministic generator for randomized tests.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -6,27 +6,18 @@ import TestSupport
 /// A small repository written into a temporary folder: each file's text may carry `1️⃣`… markers (removed),
 /// so expected locations are read from the fixture, never counted by hand.
 final class AuditFixture: @unchecked Sendable {
-    let directory: TemporaryDirectory
-    private(set) var marked: [String: MarkedText] = [:]
+    let tree: FixtureTree
 
     init(_ files: [String: String]) throws {
-        directory = try TemporaryDirectory("audit-fixture")
-        for (path, text) in files {
-            let file = MarkedText(text)
-            marked[path] = file
-            let url = directory.url.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try file.data.write(to: url)
-        }
+        tree = try FixtureTree(files, purpose: "audit-fixture")
     }
 
-    var root: String { directory.url.path }
+    var root: String { tree.root }
+    /// Each file's text without its markers, and the markers' places.
+    var marked: [String: MarkedText] { tree.files }
 
     /// `FILE:LINE:COL` of `marker` in `file`.
-    func at(_ file: String, _ marker: String) -> String {
-        guard let position = marked[file]?.position(marker) else { return "\(file): no marker \(marker)" }
-        return "\(file):\(position.line):\(position.column)"
-    }
+    func at(_ file: String, _ marker: String) -> String { tree.at(file, marker) }
 
     /// `FILE:LINE:COL` of the first `token` in `file` (for the pbxproj, whose tokens are unique).
     func at(_ file: String, token: String) -> String {
@@ -113,6 +104,25 @@ private func quoted(_ text: String) -> String { "\"\(text)\"" }
 
 /// An OpenStep list's elements, each followed by `, ` (as Xcode writes them; empty for none).
 private func listed(_ elements: [String]) -> String { elements.map { "\($0), " }.joined() }
+
+/// A Swift file with an `OpenIntent` and an `AppShortcutsProvider` whose `appShortcuts` body is `body` (whole
+/// lines, indented by 8 spaces; a line may carry a marker).
+func openShortcutsSource(_ body: String) -> String {
+    """
+    import AppIntents
+
+    struct OpenIntent: AppIntent {
+        static let title: LocalizedStringResource = "Open"
+        func perform() async throws -> some IntentResult { .result() }
+    }
+
+    struct Shortcuts: AppShortcutsProvider {
+        static var appShortcuts: [AppShortcut] {
+    \(body)    }
+    }
+
+    """
+}
 
 /// An XML Info.plist whose `NSUserActivityTypes` holds `types` (each line may carry a marker before `<string>`)
 /// and whose other entries are `extra` (raw XML).

@@ -228,20 +228,7 @@ struct AuditSourcesTests {
             "App.xcodeproj/project.pbxproj": pbxproj(
                 appSettings: "INFOPLIST_FILE = Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; ", appSources: ["Shortcuts.swift"]),
             "Info.plist": infoPlist(types: []),
-            "Shortcuts.swift": """
-                import AppIntents
-
-                struct OpenIntent: AppIntent {
-                    static let title: LocalizedStringResource = "Open"
-                    func perform() async throws -> some IntentResult { .result() }
-                }
-
-                struct Shortcuts: AppShortcutsProvider {
-                    static var appShortcuts: [AppShortcut] {
-                \(body)    }
-                }
-
-                """,
+            "Shortcuts.swift": openShortcutsSource(body),
         ])
         let report = try fixture.audit()
         #expect(report.findings(.appShortcutsTooMany) == [fixture.at("Shortcuts.swift", "1️⃣")])
@@ -365,21 +352,8 @@ struct AuditBrokenInputTests {
                 appSettings: "INFOPLIST_FILE = Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; ",
                 appSources: ["Shortcuts.swift", "Old.intentdefinition"]),
             "Info.plist": "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t1️⃣<strin>x</string>\n</dict>\n</plist>\n",
-            "Shortcuts.swift": """
-                import AppIntents
-
-                struct OpenIntent: AppIntent {
-                    static let title: LocalizedStringResource = "Open"
-                    func perform() async throws -> some IntentResult { .result() }
-                }
-
-                struct Shortcuts: AppShortcutsProvider {
-                    static var appShortcuts: [AppShortcut] {
-                        AppShortcut(intent: OpenIntent(), phrases: ["Open \\(.applicationName)"], shortTitle: "Open", systemImageName: "doc")
-                    }
-                }
-
-                """,
+            "Shortcuts.swift": openShortcutsSource(
+                "        AppShortcut(intent: OpenIntent(), phrases: [\"Open \\(.applicationName)\"], shortTitle: \"Open\", systemImageName: \"doc\")\n"),
             "AppShortcuts.xcstrings": "{\n  \"strings\" : {\n    \"Open ${applicationName}\" : 1️⃣}\n}\n",
             "en.lproj/AppShortcuts.strings": "\"Open ${applicationName}\" = \"Open ${applicationName}\"\n1️⃣\"next\" = \"x\";\n",
             "Old.intentdefinition": "<plist><dict><key>INIntents</key><array>1️⃣</dict></plist>\n",

@@ -50,9 +50,7 @@ final class GitHistory: @unchecked Sendable {
     }
 
     func write(_ relative: String, _ text: String) throws {
-        let url = folder.url.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try FixtureTree.write([relative: text], into: folder.url)
     }
 
     func read(_ relative: String) throws -> String {

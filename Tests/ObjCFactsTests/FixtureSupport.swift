@@ -1,5 +1,6 @@
 import Foundation
 import ObjCFacts
+import TestSupport
 
 /// Writes Objective-C fixtures (and headers) to a fresh temporary folder and extracts their facts; display
 /// paths are the names. `.h` files are headers (found by name, as Xcode's header map finds them).
@@ -8,15 +9,12 @@ func extractObjCFacts(_ files: KeyValuePairs<String, String>, definitions: [Stri
 }
 
 func extractObjCFacts(_ files: [(String, String)], definitions: [String] = [], usePrefilter: Bool = true) throws -> ObjCTargetFacts {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("objcfacts-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try FixtureTree(purpose: "objcfacts")
     var sources: [ObjCSourceFile] = []
     var headers: [(displayPath: String, path: String)] = []
     for (name, text) in files {
-        let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try folder.write(text, to: name)
+        let url = folder.url(name)
         if name.hasSuffix(".h") {
             headers.append((name, url.path))
         } else {
@@ -25,7 +23,7 @@ func extractObjCFacts(_ files: [(String, String)], definitions: [String] = [], u
         }
     }
     let extractor = ObjCFactsExtractor(options: .init(usePrefilter: usePrefilter), headers: HeaderIndex(headers: headers))
-    return try extractor.extract(sources)
+    return try withExtendedLifetime(folder) { try extractor.extract(sources) }
 }
 
 /// `FILE:LINE:COL kind value => resolved` for each site.

@@ -123,4 +123,37 @@ struct AppleCompatibilityTests {
         let xml = String(decoding: try PropertyListWriter(format: .xml).data(for: document.root), as: UTF8.self)
         #expect(xml.contains("<date>2024-02-01T00:00:00Z</date>"))
     }
+
+    // MARK: - Year 0
+
+    /// Apple's readers accept year 0 (ReadingPropertyLists.md, "Year 0"). The instants are
+    /// CoreFoundation's: `plutil -convert binary1` (swift-corelibs-foundation's, the same
+    /// `CFPropertyList.c` XML reader) writes these `Double`s for these `<date>`s; swift-foundation's
+    /// `PropertyListEncoderICUTests.test_badDate_decode` reads `0000-01-02T00:00:00Z` as a date too.
+    static let yearZero: [(text: String, seconds: Double)] = [
+        ("0000-01-01T00:00:00Z", -63_145_526_400),
+        ("0000-01-02T00:00:00Z", -63_145_440_000),
+        ("0000-02-29T00:00:00Z", -63_140_428_800),  // year 0 is a leap year (divisible by 400)
+        ("0000-12-31T23:59:59Z", -63_113_904_001),  // one second before year 1
+    ]
+
+    @Test("a <date> in year 0 reads as CoreFoundation reads it, and writes back unchanged in every format",
+          arguments: yearZero.indices)
+    func yearZeroReadsAsApplesReaderDoes(_ index: Int) throws {
+        let (text, seconds) = Self.yearZero[index]
+        let document = try Self.read("<plist><date>\(text)</date></plist>")
+        #expect(document.root == .date(Date(timeIntervalSinceReferenceDate: seconds)))
+        #expect(document.diagnostics.isEmpty)
+        let xml = String(decoding: try PropertyListWriter(format: .xml).data(for: document.root), as: UTF8.self)
+        #expect(xml.contains("<date>\(text)</date>"))
+        let binary = try PropertyListWriter(format: .binary).data(for: document.root)
+        #expect(try PropertyListReader().read(binary, file: "t.bplist").root == document.root)
+    }
+
+    @Test("0000-02-30 rolls over into March of year 0, as CoreFoundation's reader does")
+    func yearZeroRollsOver() throws {
+        let document = try Self.read("<plist><date>0000-02-30T00:00:00Z</date></plist>")
+        #expect(document.root == .date(Date(timeIntervalSinceReferenceDate: -63_140_342_400)))
+        #expect(document.diagnostics.map(\.rule) == [.dateOutOfRange])
+    }
 }

@@ -1,25 +1,13 @@
 import Foundation
 import Testing
 @testable import PropertyList
+import SeededRandom
 import TestSupport
 
 /// Mutation fuzzing of the binary reader: random edits of valid files must give a value or a
 /// located `plist-syntax` diagnostic — never a trap, a hang or an out-of-bounds read.
 @Suite("Binary property-list reader fuzzing")
 struct BinaryPropertyListFuzzTests {
-    /// SplitMix64 with a fixed seed, so a failure reproduces exactly.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-    }
-
     /// A value with every kind, long counts, UTF-16 text, shared scalars and nesting.
     static let richValue: PropertyListValue = [
         "strings": ["plain", "naïve 🐍", "", .string(String(repeating: "long ", count: 10))],
@@ -48,7 +36,7 @@ struct BinaryPropertyListFuzzTests {
 
     static let interestingBytes: [UInt8] = [0x00, 0x01, 0x08, 0x0F, 0x10, 0x13, 0x14, 0x1F, 0x33, 0x4F, 0x5F, 0x6F, 0x7F, 0x80, 0x8F, 0xAF, 0xCF, 0xDF, 0xFE, 0xFF]
 
-    static func mutate(_ seed: Data, random: inout Random) -> Data {
+    static func mutate(_ seed: Data, random: inout SplitMix64) -> Data {
         var bytes = [UInt8](seed)
         for _ in 0...random.below(4) {
             guard !bytes.isEmpty else { break }
@@ -76,7 +64,7 @@ struct BinaryPropertyListFuzzTests {
     @Test func randomMutationsNeverTrap() throws {
         let seeds = Self.seeds()
         try #require(seeds.count >= 2)
-        var random = Random(state: 0xB1157_0000_F022)
+        var random = SplitMix64(seed: 0xB1157_0000_F022)
         var accepted = 0
         var rejected = 0
         for iteration in 0..<20_000 {

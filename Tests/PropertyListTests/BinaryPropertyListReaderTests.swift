@@ -215,10 +215,10 @@ struct BinaryPropertyListReaderTests {
             message: "unpaired surrogate", byte: 8),
         BadFile(
             name: "NaN date", data: BinaryPlistBuilder.file([[0x33] + BinaryPlistBuilder.bigEndian(Double.nan.bitPattern, 8)]),
-            message: "is not finite or outside years 1-9999", byte: 8),
+            message: "is not finite or outside years 0-9999", byte: 8),
         BadFile(
             name: "date after year 9999", data: BinaryPlistBuilder.file([[0x33] + BinaryPlistBuilder.bigEndian((3e11).bitPattern, 8)]),
-            message: "is not finite or outside years 1-9999", byte: 8),
+            message: "is not finite or outside years 0-9999", byte: 8),
         BadFile(
             name: "3-byte real", data: BinaryPlistBuilder.file([[0x21, 0, 0]]),
             message: "real of 2^1 bytes", byte: 8),

@@ -97,6 +97,7 @@ struct PropertyListXMLWriterTests {
         (730_900_800.0, "2024-02-29T12:00:00Z"),
         (-0.25, "2000-12-31T23:59:59Z"),  // fractions round down, also before the epoch
         (-63_113_904_000.0, "0001-01-01T00:00:00Z"),
+        (-63_145_526_400.0, "0000-01-01T00:00:00Z"),
         (252_423_993_599.0, "9999-12-31T23:59:59Z"),
     ])
     func datesAreUTCWholeSeconds(_ seconds: Double, _ text: String) throws {
@@ -108,7 +109,7 @@ struct PropertyListXMLWriterTests {
         #expect(error.format == .xml)
         #expect(error.path == PropertyListPath(parsing: "when[0]"))
         #expect(error.description.hasPrefix("cannot write the value at when[0] as xml1: the date"))
-        #expect(error.reason.contains("outside years 1-9999"))
+        #expect(error.reason.contains("outside years 0-9999"))
     }
 
     @Test func carriageReturnsSurviveAsCharacterReferences() throws {

@@ -28,7 +28,7 @@ struct XMLErrorLocationTests {
         Expectation(fixture: "bad-integer", message: ["invalid <integer> '12abc'", "found 'a'"]),
         Expectation(fixture: "out-of-range-integer", message: ["18446744073709551616 is out of range", "-9223372036854775808 to 18446744073709551615"]),
         Expectation(fixture: "bad-real", message: ["invalid <real> '0x1p3'", "expected a decimal number"]),
-        Expectation(fixture: "bad-date", message: ["invalid <date> '0000-02-28T10:00:00Z'", "year 0 is outside years 1–9999"]),
+        Expectation(fixture: "bad-date", message: ["invalid <date> '-0001-02-28T10:00:00Z'", "year -1 is outside years 0–9999"]),
         Expectation(fixture: "bad-base64", message: ["invalid <data>", "'*' is not a base64 character"]),
         Expectation(fixture: "unknown-element", message: ["unknown element <null>", "expected plist, dict, array"]),
         Expectation(fixture: "two-roots-in-plist", message: ["second value <array> in <plist>", "exactly one root value"]),

@@ -1,19 +1,16 @@
 import Foundation
 import SwiftFacts
+import TestSupport
 
 /// Writes Swift fixtures to a fresh temporary folder and extracts their facts (display paths are the names).
 func extractFacts(_ files: KeyValuePairs<String, String>, usePrefilter: Bool = true) throws -> SwiftTargetFacts {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftfacts-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try FixtureTree(purpose: "swiftfacts")
     var sources: [SwiftSourceFile] = []
     for (name, text) in files {
-        let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-        sources.append(SwiftSourceFile(path: url.path, displayPath: name))
+        try folder.write(text, to: name)
+        sources.append(SwiftSourceFile(path: folder.url(name).path, displayPath: name))
     }
-    return try SwiftFactsExtractor(options: .init(usePrefilter: usePrefilter)).extract(sources)
+    return try withExtendedLifetime(folder) { try SwiftFactsExtractor(options: .init(usePrefilter: usePrefilter)).extract(sources) }
 }
 
 /// `FILE:LINE:COL kind value => resolved` for each site, the form the assertions compare.

@@ -8,7 +8,7 @@ import TestSupport
 /// What each app's main project holds, established by reading its `project.pbxproj` and xcconfig files
 /// by hand (see the notes by each entry): the targets in order with their product types, and for each
 /// application / app-extension target the `INFOPLIST_FILE` and `PRODUCT_BUNDLE_IDENTIFIER` it resolves to.
-@Suite("Real projects: targets, Info.plists and bundle identifiers", .enabled(if: SharedCorpus.isPresent, "../shared/corpus/apps is not beside the checkout"))
+@Suite("Real projects: targets, Info.plists and bundle identifiers", .enabled(if: SharedCorpus.appsArePresent, "../shared/corpus/apps is not beside the checkout"))
 struct CorpusProjectModelTests {
     struct App: CustomTestStringConvertible, Sendable {
         var app: String
@@ -241,7 +241,7 @@ struct CorpusProjectModelTests {
     }
 
     @Test func everyAppOfTheManifestIsCovered() throws {
-        let manifest = try String(contentsOfFile: SharedCorpus.apps + "/MANIFEST.tsv", encoding: .utf8)
+        let manifest = try String(contentsOfFile: SharedCorpus.apps.path + "/MANIFEST.tsv", encoding: .utf8)
         let names = manifest.split(separator: "\n").dropFirst().compactMap { $0.split(separator: "\t").first.map(String.init) }
         #expect(names.sorted() == (Self.apps + Self.tableApps).map(\.app).sorted())
     }
@@ -249,7 +249,7 @@ struct CorpusProjectModelTests {
     @Test(arguments: apps + tableApps)
     func targetsInfoPlistsAndBundleIdentifiers(_ expected: App) throws {
         // An XcodeGen spec (the table's "xcodegen") is read by XcodeGenSpecReader, through the same entry point.
-        let project = try XcodeProjectReader(files: ProjectFiles(root: SharedCorpus.apps + "/" + expected.app)).readProjectOrSpec(expected.project)
+        let project = try XcodeProjectReader(files: ProjectFiles(root: SharedCorpus.apps.path + "/" + expected.app)).readProjectOrSpec(expected.project)
         #expect(project.defaultConfigurationName == expected.configuration)
         // The truth tables list native targets (aggregate and legacy targets have no product).
         let listed = expected.infoPlistsFromRepositoryRoot ? project.targets.filter { $0.kind == .native } : project.targets

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import BuildSettings
 import PropertyList
@@ -6,11 +7,11 @@ import PropertyList
 
 /// Every `project.pbxproj` of `../shared/corpus/apps` reads into a project: no read error, no dangling
 /// reference or cycle (these are real, working projects), every target has configurations.
-@Suite("Real projects: every pbxproj reads", .enabled(if: SharedCorpus.isPresent, "../shared/corpus/apps is not beside the checkout"))
+@Suite("Real projects: every pbxproj reads", .enabled(if: SharedCorpus.appsArePresent, "../shared/corpus/apps is not beside the checkout"))
 struct CorpusProjectReadingTests {
     static let projects: [String] = {
-        guard SharedCorpus.isPresent,
-              let enumerator = FileManager.default.enumerator(atPath: SharedCorpus.apps) else { return [] }
+        guard SharedCorpus.appsArePresent,
+              let enumerator = FileManager.default.enumerator(atPath: SharedCorpus.apps.path) else { return [] }
         var found: [String] = []
         while let path = enumerator.nextObject() as? String {
             if path.hasSuffix(".xcodeproj/project.pbxproj") { found.append(String(path.dropLast("/project.pbxproj".count))) }
@@ -21,8 +22,8 @@ struct CorpusProjectReadingTests {
     @Test func theCorpusHasItsProjects() {
         #expect(Self.projects.count == 58)
         // The project search finds the same ones.
-        #expect(ProjectFiles(root: SharedCorpus.apps).projects() == Self.projects)
-        #expect(ProjectFiles(root: SharedCorpus.apps + "/Pyto").projects() == [
+        #expect(ProjectFiles(root: SharedCorpus.apps.path).projects() == Self.projects)
+        #expect(ProjectFiles(root: SharedCorpus.apps.path + "/Pyto").projects() == [
             "Extensions/Dependencies/libssh2/libssh2/libssh2.xcodeproj", "Interface Builder/PytoUI Interface Builder.xcodeproj",
             "OpenSSL/openssl-stub/openssl-stub.xcodeproj", "Python App/Python App.xcodeproj", "Pyto.xcodeproj",
             "python3_ios/Python3_ios/Python3_ios.xcodeproj", "python3_ios/Python3_ios/libffi-3.4.2/libffi.xcodeproj",
@@ -30,19 +31,19 @@ struct CorpusProjectReadingTests {
     }
 
     @Test func theProjectSearchSkipsDependenciesHiddenFoldersAndBundles() throws {
-        let folder = try TemporaryFolder()
+        let folder = try FixtureTree(purpose: "XcodeProjectTests")
         for path in ["App.xcodeproj", "Sub/Lib.xcodeproj", "Pods/Pods.xcodeproj", "Carthage/Checkouts/X/X.xcodeproj",
                      ".hidden/H.xcodeproj", "node_modules/m/M.xcodeproj", "App.xcodeproj/Inner.xcodeproj",
                      "W.xcworkspace/Nested.xcodeproj"] {
-            try folder.write(path + "/project.pbxproj", "{}")
+            try folder.write("{}", to: path + "/project.pbxproj")
         }
-        try folder.write("Empty.xcodeproj/xcuserdata/x", "")
-        #expect(ProjectFiles(root: folder.path).projects() == ["App.xcodeproj", "Sub/Lib.xcodeproj"])
+        try folder.write("", to: "Empty.xcodeproj/xcuserdata/x")
+        #expect(ProjectFiles(root: folder.root).projects() == ["App.xcodeproj", "Sub/Lib.xcodeproj"])
     }
 
     @Test(arguments: projects)
     func readsWithoutError(project path: String) throws {
-        let project = try XcodeProjectReader(files: ProjectFiles(root: SharedCorpus.apps)).read(path)
+        let project = try XcodeProjectReader(files: ProjectFiles(root: SharedCorpus.apps.path)).read(path)
         #expect(project.diagnostics == [])
         #expect(!project.targets.isEmpty)
         #expect(!project.configurationNames.isEmpty)

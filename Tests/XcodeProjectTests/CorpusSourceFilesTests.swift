@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import BuildSettings
 @testable import XcodeProject
 
 /// The Swift files of one target of each Xcode 16 synchronized-folder project, established by listing the
 /// folders on disk and applying the project's exception sets by hand (noted by each entry).
-@Suite("Real projects: Swift files of synchronized folders", .enabled(if: SharedCorpus.isPresent, "../shared/corpus/apps is not beside the checkout"))
+@Suite("Real projects: Swift files of synchronized folders", .enabled(if: SharedCorpus.appsArePresent, "../shared/corpus/apps is not beside the checkout"))
 struct CorpusSourceFilesTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var app: String
@@ -68,7 +69,7 @@ struct CorpusSourceFilesTests {
 
     @Test(arguments: cases)
     func swiftFiles(_ expected: Case) throws {
-        let root = SharedCorpus.apps + "/" + expected.app
+        let root = SharedCorpus.apps.path + "/" + expected.app
         let project = try XcodeProjectReader(files: ProjectFiles(root: root)).read(expected.project)
         let target = try #require(project.target(named: expected.target))
         let files = project.swiftFiles(of: target)
@@ -81,7 +82,7 @@ struct CorpusSourceFilesTests {
     }
 
     @Test func deltaChatWidgetFilesInOrder() throws {
-        let project = try XcodeProjectReader(files: ProjectFiles(root: SharedCorpus.apps + "/deltachat-ios")).read("deltachat-ios.xcodeproj")
+        let project = try XcodeProjectReader(files: ProjectFiles(root: SharedCorpus.apps.path + "/deltachat-ios")).read("deltachat-ios.xcodeproj")
         let target = try #require(project.target(named: "DcWidget"))
         #expect(project.swiftFiles(of: target) == [
             "deltachat-ios/Model/WidgetEntry.swift", "deltachat-ios/Extensions/UIImage+Extension.swift",
@@ -91,13 +92,13 @@ struct CorpusSourceFilesTests {
     }
 
     @Test func linkedLocalPackages() throws {
-        let hackers = try XcodeProjectReader(files: ProjectFiles(root: SharedCorpus.apps + "/Hackers")).read("Hackers.xcodeproj")
+        let hackers = try XcodeProjectReader(files: ProjectFiles(root: SharedCorpus.apps.path + "/Hackers")).read("Hackers.xcodeproj")
         let app = try #require(hackers.target(named: "Hackers"))
         // Products Data, Domain, Networking name no package: matched to the local package of that name.
         #expect(hackers.linkedLocalPackages(of: app).map(\.path.description) == ["Data", "Features", "Domain", "Networking"])
         #expect(hackers.localPackages.map(\.path.description) == ["Data", "DesignSystem", "Features", "Domain", "Networking", "Shared"])
 
-        let iceCubes = try XcodeProjectReader(files: ProjectFiles(root: SharedCorpus.apps + "/IceCubesApp")).read("IceCubesApp.xcodeproj")
+        let iceCubes = try XcodeProjectReader(files: ProjectFiles(root: SharedCorpus.apps.path + "/IceCubesApp")).read("IceCubesApp.xcodeproj")
         let iceCubesApp = try #require(iceCubes.target(named: "IceCubesApp"))
         // Folder references with a Package.swift; KeychainSwift, SFSafeSymbols, WishKit, RevenueCat are remote.
         #expect(iceCubes.linkedLocalPackages(of: iceCubesApp).map(\.path.description) == [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import BuildSettings
 import PropertyList
@@ -11,18 +12,18 @@ import PropertyList
 struct HostileProjectFilesTests {
     @Test("a FIFO, a link to /dev/zero, a directory, a dangling link and a huge sparse file are refused, with reasons")
     func refusals() throws {
-        let folder = try TemporaryFolder()
-        let files = ProjectFiles(root: folder.path)
-        #expect(mkfifo(folder.path + "/Pipe.xcconfig", 0o600) == 0)
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Zero.xcconfig", withDestinationPath: "/dev/zero")
-        try FileManager.default.createDirectory(atPath: folder.path + "/Folder.xcconfig", withIntermediateDirectories: false)
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Dangling.xcconfig", withDestinationPath: "Gone.xcconfig")
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Loop.xcconfig", withDestinationPath: "Loop.xcconfig")
-        #expect(FileManager.default.createFile(atPath: folder.path + "/Huge.xcconfig", contents: nil))
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path + "/Huge.xcconfig"))
+        let folder = try FixtureTree(purpose: "XcodeProjectTests")
+        let files = ProjectFiles(root: folder.root)
+        #expect(mkfifo(folder.root + "/Pipe.xcconfig", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.root + "/Zero.xcconfig", withDestinationPath: "/dev/zero")
+        try FileManager.default.createDirectory(atPath: folder.root + "/Folder.xcconfig", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: folder.root + "/Dangling.xcconfig", withDestinationPath: "Gone.xcconfig")
+        try FileManager.default.createSymbolicLink(atPath: folder.root + "/Loop.xcconfig", withDestinationPath: "Loop.xcconfig")
+        #expect(FileManager.default.createFile(atPath: folder.root + "/Huge.xcconfig", contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.root + "/Huge.xcconfig"))
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
-        try folder.write("Good.xcconfig", "A = 1\n")
+        try folder.write("A = 1\n", to: "Good.xcconfig")
 
         let started = Date()
         let reasons = ["Pipe", "Zero", "Folder", "Dangling", "Loop", "Huge"].map { "\($0): \(files.unreadableReason("\($0).xcconfig"))" }
@@ -39,10 +40,10 @@ struct HostileProjectFilesTests {
 
     @Test("an #include or #include? of a FIFO is a warning with the reason at the include; a missing #include? is not")
     func includeOfFIFO() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("Config/Base.xcconfig", "#include \"Local.xcconfig\"\n#include? \"Local.xcconfig\"\n#include? \"Absent.xcconfig\"\nB = 2\n")
-        #expect(mkfifo(folder.path + "/Config/Local.xcconfig", 0o600) == 0)
-        let file = try #require(XCConfigReader(files: ProjectFiles(root: folder.path)).read("Config/Base.xcconfig", level: .projectXcconfig))
+        let folder = try FixtureTree(purpose: "XcodeProjectTests")
+        try folder.write("#include \"Local.xcconfig\"\n#include? \"Local.xcconfig\"\n#include? \"Absent.xcconfig\"\nB = 2\n", to: "Config/Base.xcconfig")
+        #expect(mkfifo(folder.root + "/Config/Local.xcconfig", 0o600) == 0)
+        let file = try #require(XCConfigReader(files: ProjectFiles(root: folder.root)).read("Config/Base.xcconfig", level: .projectXcconfig))
         let message = "cannot read included file 'Local.xcconfig' (Config/Local.xcconfig): not a regular file (a FIFO)"
         #expect(file.diagnostics.map(\.description) == [
             "Config/Base.xcconfig:1:1: warning: \(message) [xcconfig-include-missing]",

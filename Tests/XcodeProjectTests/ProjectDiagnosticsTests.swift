@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import BuildSettings
 import PropertyList
@@ -107,7 +108,7 @@ struct ProjectDiagnosticsTests {
         let noObjects = try ProjectFixture("{ rootObject = A; }")
         #expect(throws: XcodeProjectReadError.self) { try noObjects.read() }
         #expect {
-            try XcodeProjectReader(files: ProjectFiles(root: noObjects.folder.path)).read("Missing.xcodeproj")
+            try XcodeProjectReader(files: ProjectFiles(root: noObjects.folder.root)).read("Missing.xcodeproj")
         } throws: { error in
             guard case let .unreadableFile(path, reason) = error as? XcodeProjectReadError else { return false }
             return path == "Missing.xcodeproj/project.pbxproj" && "\(reason)" == "no such file"

@@ -1,25 +1,24 @@
 import Foundation
 import BuildSettings
 import PropertyList
+import TestSupport
 @testable import XcodeProject
 
 /// A project written into a temporary folder: `project.pbxproj` text plus any other files, read back with
 /// the real reader. `location(of:)` finds where a token stands in the pbxproj, for exact diagnostics.
 struct ProjectFixture {
-    let folder: TemporaryFolder
+    let folder: FixtureTree
     let projectPath: String
     let pbxproj: String
 
     init(_ pbxproj: String, at projectPath: String = "Proj/App.xcodeproj", files: [String: String] = [:]) throws {
-        folder = try TemporaryFolder()
+        folder = try FixtureTree(files.merging([projectPath + "/project.pbxproj": pbxproj]) { file, _ in file }, purpose: "XcodeProjectTests")
         self.projectPath = projectPath
         self.pbxproj = pbxproj
-        try folder.write(projectPath + "/project.pbxproj", pbxproj)
-        for (path, text) in files { try folder.write(path, text) }
     }
 
     func read() throws -> XcodeProject {
-        try XcodeProjectReader(files: ProjectFiles(root: folder.path)).read(projectPath)
+        try XcodeProjectReader(files: ProjectFiles(root: folder.root)).read(projectPath)
     }
 
     /// The line and column where the `occurrence`-th (1-based) `token` starts in the pbxproj.

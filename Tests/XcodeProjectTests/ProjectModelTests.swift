@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import BuildSettings
 import PropertyList
@@ -153,7 +154,7 @@ struct ProjectModelTests {
         let fixture = try ProjectFixture(Self.pbxproj, files: Self.files)
         let document = try PropertyListReader(options: .init(recordLocations: true))
             .read(Data(Self.pbxproj.utf8), file: "project.pbxproj")
-        var builder = XcodeProjectBuilder(document: document, projectPath: fixture.projectPath, files: ProjectFiles(root: fixture.folder.path))
+        var builder = XcodeProjectBuilder(document: document, projectPath: fixture.projectPath, files: ProjectFiles(root: fixture.folder.root))
         _ = try builder.build()
         let object = try #require(PBXObjectGraph(document: document, file: "project.pbxproj").object(id))
         let resolved = builder.path(of: object)

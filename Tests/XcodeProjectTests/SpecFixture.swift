@@ -1,26 +1,26 @@
 import Foundation
 import BuildSettings
 import PropertyList
+import TestSupport
 @testable import XcodeProject
 
 /// XcodeGen specs written into a temporary folder and read back with the real reader.
 struct SpecFixture {
-    let folder: TemporaryFolder
+    let folder: FixtureTree
     let files: [String: String]
 
     init(_ files: [String: String]) throws {
-        folder = try TemporaryFolder()
+        folder = try FixtureTree(files, purpose: "XcodeProjectTests")
         self.files = files
-        for (path, text) in files { try folder.write(path, text) }
     }
 
     func read(_ spec: String = "project.yml") throws -> XcodeProject {
-        try XcodeGenSpecReader(files: ProjectFiles(root: folder.path)).read(spec)
+        try XcodeGenSpecReader(files: ProjectFiles(root: folder.root)).read(spec)
     }
 
     func readError(_ spec: String = "project.yml") -> XcodeProjectReadError? {
         do {
-            _ = try XcodeGenSpecReader(files: ProjectFiles(root: folder.path)).read(spec)
+            _ = try XcodeGenSpecReader(files: ProjectFiles(root: folder.root)).read(spec)
             return nil
         } catch {
             return error

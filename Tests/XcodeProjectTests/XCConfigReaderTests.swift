@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import PropertyList
 @testable import BuildSettings
@@ -42,15 +43,15 @@ struct XCConfigReaderTests {
     }
 
     @Test func includesAreReadInPlaceRelativeToTheIncludingFile() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("Config/Shared/Common.xcconfig", "A = common\nB = common\n")
-        try folder.write("Config/App.xcconfig", """
+        let folder = try FixtureTree(purpose: "XcodeProjectTests")
+        try folder.write("A = common\nB = common\n", to: "Config/Shared/Common.xcconfig")
+        try folder.write("""
             A = before
             #include "Shared/Common.xcconfig"
             B = after // wins over the include
             #include? "Missing/Optional.xcconfig"
-            """)
-        let file = try #require(XCConfigReader(files: ProjectFiles(root: folder.path)).read("Config/App.xcconfig", level: .projectXcconfig))
+            """, to: "Config/App.xcconfig")
+        let file = try #require(XCConfigReader(files: ProjectFiles(root: folder.root)).read("Config/App.xcconfig", level: .projectXcconfig))
         #expect(file.diagnostics == [])
         #expect(file.includedFiles == ["Config/Shared/Common.xcconfig"])
         #expect(file.assignments.map { "\($0.name)=\($0.value)@\($0.origin.location!.file):\($0.origin.location!.line)" } == [
@@ -60,9 +61,9 @@ struct XCConfigReaderTests {
     }
 
     @Test func aMissingIncludeIsAWarningAtTheIncludeLine() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("App.xcconfig", "A = 1\n  #include \"Pods/Pods-App.release.xcconfig\"\nB = 2\n")
-        let file = try #require(XCConfigReader(files: ProjectFiles(root: folder.path)).read("App.xcconfig", level: .targetXcconfig))
+        let folder = try FixtureTree(purpose: "XcodeProjectTests")
+        try folder.write("A = 1\n  #include \"Pods/Pods-App.release.xcconfig\"\nB = 2\n", to: "App.xcconfig")
+        let file = try #require(XCConfigReader(files: ProjectFiles(root: folder.root)).read("App.xcconfig", level: .targetXcconfig))
         #expect(file.assignments.map(\.name) == ["A", "B"])
         #expect(file.diagnostics.map(\.description) == [
             "App.xcconfig:2:3: warning: included file 'Pods/Pods-App.release.xcconfig' does not exist (looked for Pods/Pods-App.release.xcconfig) [xcconfig-include-missing]",
@@ -70,11 +71,11 @@ struct XCConfigReaderTests {
     }
 
     @Test func includeCyclesAreDiagnosedAndCut() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("A.xcconfig", "#include \"B.xcconfig\"\nA = 1\n")
-        try folder.write("B.xcconfig", "B = 2\n#include \"A.xcconfig\"\n")
-        try folder.write("Self.xcconfig", "#include \"./Self.xcconfig\"\nS = 1\n")
-        let reader = XCConfigReader(files: ProjectFiles(root: folder.path))
+        let folder = try FixtureTree(purpose: "XcodeProjectTests")
+        try folder.write("#include \"B.xcconfig\"\nA = 1\n", to: "A.xcconfig")
+        try folder.write("B = 2\n#include \"A.xcconfig\"\n", to: "B.xcconfig")
+        try folder.write("#include \"./Self.xcconfig\"\nS = 1\n", to: "Self.xcconfig")
+        let reader = XCConfigReader(files: ProjectFiles(root: folder.root))
         let file = try #require(reader.read("A.xcconfig", level: .projectXcconfig))
         #expect(file.assignments.map(\.name) == ["B", "A"])
         #expect(file.diagnostics.map(\.description) == [
@@ -87,10 +88,10 @@ struct XCConfigReaderTests {
     }
 
     @Test func includeDepthIsLimited() throws {
-        let folder = try TemporaryFolder()
-        for level in 0..<40 { try folder.write("L\(level).xcconfig", "#include \"L\(level + 1).xcconfig\"\nV\(level) = \(level)\n") }
-        try folder.write("L40.xcconfig", "END = yes\n")
-        let file = try #require(XCConfigReader(files: ProjectFiles(root: folder.path)).read("L0.xcconfig", level: .projectXcconfig))
+        let folder = try FixtureTree(purpose: "XcodeProjectTests")
+        for level in 0..<40 { try folder.write("#include \"L\(level + 1).xcconfig\"\nV\(level) = \(level)\n", to: "L\(level).xcconfig") }
+        try folder.write("END = yes\n", to: "L40.xcconfig")
+        let file = try #require(XCConfigReader(files: ProjectFiles(root: folder.root)).read("L0.xcconfig", level: .projectXcconfig))
         #expect(file.diagnostics.map(\.rule) == [.xcconfigIncludeDepth])
         #expect(file.diagnostics.first?.location == SourceLocation(file: "L31.xcconfig", line: 1, column: 1))
         #expect(file.assignments.count == XCConfigReader.maximumIncludeDepth)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import BuildSettings
 import PropertyList
@@ -405,14 +406,14 @@ struct XcodeGenSpecReaderTests {
 
     @Test(.timeLimit(.minutes(1))) func hugeFilesAndManyTargetsAreBounded() throws {
         // Over the size limit: refused before it is read.
-        let folder = try TemporaryFolder()
-        let big = URL(fileURLWithPath: folder.path).appendingPathComponent("project.yml")
+        let folder = try FixtureTree(purpose: "XcodeProjectTests")
+        let big = URL(fileURLWithPath: folder.root).appendingPathComponent("project.yml")
         _ = FileManager.default.createFile(atPath: big.path, contents: nil)
         let handle = try FileHandle(forWritingTo: big)
         try handle.truncate(atOffset: UInt64(XcodeGenLimits.maximumFileSize + 1))
         try handle.close()
-        #expect(throws: XcodeProjectReadError.self) { try XcodeGenSpecReader(files: ProjectFiles(root: folder.path)).read("project.yml") }
-        #expect(ProjectFiles(root: folder.path).xcodeGenSpecs() == ["project.yml"])  // found, so that the audit says why it is not read
+        #expect(throws: XcodeProjectReadError.self) { try XcodeGenSpecReader(files: ProjectFiles(root: folder.root)).read("project.yml") }
+        #expect(ProjectFiles(root: folder.root).xcodeGenSpecs() == ["project.yml"])  // found, so that the audit says why it is not read
 
         // Many targets × many configurations × a template's settings: refused at a limit, located, in bounded time.
         var text = "name: P\nconfigs:\n" + (0..<100).map { "  C\($0): debug\n" }.joined()
@@ -438,7 +439,7 @@ struct XcodeGenSpecReaderTests {
             "Pods/x/project.yml": "name: X\ntargets: {}\n",
             ".github/project.yml": "name: G\ntargets: {}\n",
         ])
-        #expect(ProjectFiles(root: fixture.folder.path).xcodeGenSpecs() == ["a/project.yml", "b/b-project.yml"])
-        #expect(try XcodeProjectReader(files: ProjectFiles(root: fixture.folder.path)).readProjectOrSpec("b/b-project.yml").name == "B")
+        #expect(ProjectFiles(root: fixture.folder.root).xcodeGenSpecs() == ["a/project.yml", "b/b-project.yml"])
+        #expect(try XcodeProjectReader(files: ProjectFiles(root: fixture.folder.root)).readProjectOrSpec("b/b-project.yml").name == "B")
     }
 }

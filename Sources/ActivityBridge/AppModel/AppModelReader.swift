@@ -98,10 +98,10 @@ struct AppModelParser {
            let text = context.string(value, what: "'applicationName'", at: Path([.key("applicationName")])) {
             model.applicationName = text
         }
-        model.applicationNameSynonyms = strings(dictionary, "applicationNameSynonyms", at: rootPath)
-        model.activityTypes = strings(dictionary, "activityTypes", at: rootPath)
-        model.coreSpotlightContinuation = bool(dictionary, "coreSpotlightContinuation", at: rootPath) ?? false
-        model.handledActivityTypes = strings(dictionary, "handledActivityTypes", at: rootPath)
+        model.applicationNameSynonyms = context.strings(dictionary, "applicationNameSynonyms", at: rootPath)
+        model.activityTypes = context.strings(dictionary, "activityTypes", at: rootPath)
+        model.coreSpotlightContinuation = context.bool(dictionary, "coreSpotlightContinuation", at: rootPath) ?? false
+        model.handledActivityTypes = context.strings(dictionary, "handledActivityTypes", at: rootPath)
         // System types (a Spotlight item tap) need no declaration.
         for (index, type) in model.handledActivityTypes.enumerated()
         where !model.activityTypes.contains(type) && SystemActivityType(rawValue: type) == nil {
@@ -110,16 +110,16 @@ struct AppModelParser {
                             at: context.location(Path([.key("handledActivityTypes"), .index(index)])))
         }
         // Types first: parameters refer to them.
-        model.entities = entries(dictionary, "entities", at: rootPath).compactMap { entity($0.0, $0.1, at: $0.2) }
-        model.enums = entries(dictionary, "enums", at: rootPath).compactMap { enumeration($0.0, $0.1, at: $0.2) }
+        model.entities = context.entries(dictionary, "entities", at: rootPath).compactMap { entity($0.0, $0.1, at: $0.2) }
+        model.enums = context.entries(dictionary, "enums", at: rootPath).compactMap { enumeration($0.0, $0.1, at: $0.2) }
         for enumeration in model.enums where model.entity(named: enumeration.typeName) != nil {
             context.error(.appModelDuplicate, "'\(enumeration.typeName)' is both an entity and an enum type",
                           at: context.keyLocation(Path([.key("enums"), .key(enumeration.typeName)])))
         }
-        model.intents = entries(dictionary, "intents", at: rootPath).compactMap { intent($0.0, $0.1, at: $0.2, in: model) }
+        model.intents = context.entries(dictionary, "intents", at: rootPath).compactMap { intent($0.0, $0.1, at: $0.2, in: model) }
         if let value = dictionary["appShortcuts"] {
             let path = Path([.key("appShortcuts")])
-            if let array = array(value, what: "'appShortcuts'", at: path) {
+            if let array = context.array(value, what: "'appShortcuts'", at: path) {
                 model.appShortcuts = array.enumerated().compactMap { shortcut($0.element, at: path.appending(.index($0.offset))) }
             }
         }
@@ -143,7 +143,7 @@ struct AppModelParser {
     }
 
     private mutating func enumeration(_ name: String, _ value: PropertyListValue, at path: Path) -> AppModel.Enumeration? {
-        guard let cases = array(value, what: "enum '\(name)'", at: path) else { return nil }
+        guard let cases = context.array(value, what: "enum '\(name)'", at: path) else { return nil }
         var identifiers: [String] = []
         for (index, element) in cases.enumerated() {
             let casePath = path.appending(.index(index))
@@ -166,11 +166,11 @@ struct AppModelParser {
         }
         guard let title = context.string(titleValue, what: "'title' of intent '\(name)'", at: path.appending(.key("title"))) else { return nil }
         var intent = AppModel.Intent(typeName: name, title: title)
-        intent.opensApp = bool(dictionary, "opensApp", at: path) ?? false
+        intent.opensApp = context.bool(dictionary, "opensApp", at: path) ?? false
         if let value = dictionary["intentClassName"] {
             intent.intentClassName = context.string(value, what: "'intentClassName' of intent '\(name)'", at: path.appending(.key("intentClassName")))
         }
-        for (parameterName, parameterValue, parameterPath) in entries(dictionary, "parameters", at: path) {
+        for (parameterName, parameterValue, parameterPath) in context.entries(dictionary, "parameters", at: path) {
             if let parameter = parameter(parameterName, parameterValue, at: parameterPath, of: name, in: model) {
                 intent.parameters.append(parameter)
             }
@@ -195,9 +195,9 @@ struct AppModelParser {
                           at: context.location(typePath))
             return nil
         }
-        var parameter = AppModel.Parameter(name: name, type: type, optional: bool(dictionary, "optional", at: path) ?? false)
-        parameter.minimum = number(dictionary, "minimum", at: path)
-        parameter.maximum = number(dictionary, "maximum", at: path)
+        var parameter = AppModel.Parameter(name: name, type: type, optional: context.bool(dictionary, "optional", at: path) ?? false)
+        parameter.minimum = context.number(dictionary, "minimum", at: path)
+        parameter.maximum = context.number(dictionary, "maximum", at: path)
         if parameter.minimum != nil || parameter.maximum != nil {
             let bounded: Bool = switch parameterType {
             case .measurement, .integer, .number: true
@@ -223,7 +223,7 @@ struct AppModelParser {
         }
         guard let intentValue = dictionary["intent"], let phrasesValue = dictionary["phrases"], let titleValue = dictionary["shortTitle"],
               let intent = context.string(intentValue, what: "an App Shortcut's 'intent'", at: path.appending(.key("intent"))),
-              let phraseArray = array(phrasesValue, what: "an App Shortcut's 'phrases'", at: path.appending(.key("phrases")))
+              let phraseArray = context.array(phrasesValue, what: "an App Shortcut's 'phrases'", at: path.appending(.key("phrases")))
         else { return nil }
         guard let shortTitle = titleValue.stringValue else {
             context.wrongKind(titleValue, expected: "a <string>", what: "an App Shortcut's 'shortTitle'", at: path.appending(.key("shortTitle")))
@@ -283,49 +283,6 @@ struct AppModelParser {
         }
         if violation.rule == .unknownIntent { return context.location(shortcut.appending(.key("intent"))) }
         return context.location(shortcut)
-    }
-
-    // MARK: Typed access
-
-    private mutating func array(_ value: PropertyListValue, what: String, at path: Path) -> [PropertyListValue]? {
-        guard let array = value.arrayValue else {
-            context.wrongKind(value, expected: "an <array>", what: what, at: path)
-            return nil
-        }
-        return array
-    }
-
-    private mutating func strings(_ dictionary: PropertyListDictionary, _ key: String, at parent: Path) -> [String] {
-        guard let value = dictionary[key] else { return [] }
-        let path = parent.appending(.key(key))
-        guard let array = array(value, what: "'\(key)'", at: path) else { return [] }
-        return array.enumerated().compactMap { context.string($0.element, what: "an element of '\(key)'", at: path.appending(.index($0.offset))) }
-    }
-
-    private mutating func bool(_ dictionary: PropertyListDictionary, _ key: String, at parent: Path) -> Bool? {
-        guard let value = dictionary[key] else { return nil }
-        guard let bool = value.boolValue else {
-            context.wrongKind(value, expected: "<true/> or <false/>", what: "'\(key)'", at: parent.appending(.key(key)))
-            return nil
-        }
-        return bool
-    }
-
-    private mutating func number(_ dictionary: PropertyListDictionary, _ key: String, at parent: Path) -> Double? {
-        guard let value = dictionary[key] else { return nil }
-        guard let number = value.doubleValue else {
-            context.wrongKind(value, expected: "an <integer> or <real>", what: "'\(key)'", at: parent.appending(.key(key)))
-            return nil
-        }
-        return number
-    }
-
-    /// The entries of the dictionary under `key`, each with its path; nothing when absent or mistyped.
-    private mutating func entries(_ dictionary: PropertyListDictionary, _ key: String, at parent: Path) -> [(String, PropertyListValue, Path)] {
-        guard let value = dictionary[key] else { return [] }
-        let path = parent.appending(.key(key))
-        guard let section = context.dictionary(value, what: "'\(key)'", at: path) else { return [] }
-        return section.map { ($0.key, $0.value, path.appending(.key($0.key))) }
     }
 
     static func describe(_ value: PropertyListValue) -> String {

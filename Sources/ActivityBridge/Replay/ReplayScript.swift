@@ -39,67 +39,59 @@ public struct ReplayScript: Hashable, Sendable {
     }
 
     /// Parses a script from its root value; `locations` (when recorded) place errors and steps.
-    /// - Throws: ``ReplayScriptError`` naming the key or step that is malformed.
+    /// - Throws: ``ReplayScriptError`` naming the key or step that is malformed (the first one: a
+    ///   script stops at its first mistake).
     public init(root: PropertyListValue, file: String, locations: PropertyListLocations? = nil) throws(ReplayScriptError) {
-        func error(_ message: String, at path: PropertyListPath = PropertyListPath(), step: Int? = nil) -> ReplayScriptError {
-            ReplayScriptError(file: file, location: Self.location(of: path, in: locations), step: step, message: message)
+        var context = PropertyListSchemaReader(file: file, locations: locations, shapeRule: .replayScript, unknownKeyRule: .replayScript)
+        /// The first mistake the reader found, as the script's error (located only when the file has locations).
+        func stopAtFirst(step: Int? = nil, action: String? = nil) throws(ReplayScriptError) {
+            guard let first = context.findings.first?.diagnostic else { return }
+            throw ReplayScriptError(file: file, location: locations == nil ? nil : first.location, step: step, action: action,
+                                    message: first.message)
         }
-        guard let script = root.dictionaryValue else {
-            throw error("a replay script's root must be a dictionary, found <\(root.kindName)>")
-        }
+        let rootPath = PropertyListPath()
+        let script = context.dictionary(root, what: "a replay script's root", at: rootPath, expected: "a dictionary") ?? [:]
+        try stopAtFirst()
         func text(_ key: String) throws(ReplayScriptError) -> String {
-            guard let value = script[key] else { throw error("missing key '\(key)'") }
-            guard let string = value.stringValue, !string.isEmpty else {
-                throw error("'\(key)' must be a non-empty string", at: PropertyListPath([.key(key)]))
-            }
-            return string
-        }
-        func flag(_ key: String) throws(ReplayScriptError) -> Bool? {
-            guard let value = script[key] else { return nil }
-            guard let bool = value.boolValue else {
-                throw error("'\(key)' must be <true/> or <false/>, found <\(value.kindName)>", at: PropertyListPath([.key(key)]))
-            }
-            return bool
+            let value = context.required(key, in: script, at: rootPath, missing: "missing key '\(key)'")
+            let text = value.flatMap { context.nonEmptyString($0, what: "'\(key)'", at: PropertyListPath([.key(key)])) }
+            try stopAtFirst()
+            return text ?? ""
         }
         name = try text("name")
         app = try text("app")
         self.file = file
         appLocation = Self.location(of: PropertyListPath([.key("app")]), in: locations)
+        platform = .latest
         if script["platform"] != nil {
             let text = try text("platform")
-            guard let parsed = Platform(parsing: text) else {
-                throw error("'platform' must look like 'iOS 27' or 'iOS 26.4', found '\(text)'", at: PropertyListPath([.key("platform")]))
+            if let parsed = Platform(parsing: text) {
+                platform = parsed
+            } else {
+                context.error(.replayScript, "'platform' must look like 'iOS 27' or 'iOS 26.4', found '\(text)'",
+                              at: context.location(PropertyListPath([.key("platform")])))
+                try stopAtFirst()
             }
-            platform = parsed
-        } else {
-            platform = .latest
         }
-        launched = try flag("launched") ?? false
-        bridge = try flag("bridge")
-        guard let stepsValue = script["steps"] else { throw error("missing key 'steps'") }
-        guard let entries = stepsValue.arrayValue else {
-            throw error("'steps' must be an array, found <\(stepsValue.kindName)>", at: PropertyListPath([.key("steps")]))
-        }
+        launched = context.bool(script, "launched", at: rootPath) ?? false
+        bridge = context.bool(script, "bridge", at: rootPath)
+        let stepsPath = PropertyListPath([.key("steps")])
+        let entries = context.required("steps", in: script, at: rootPath, missing: "missing key 'steps'")
+            .flatMap { context.array($0, what: "'steps'", at: stepsPath, expected: "an array") }
+        try stopAtFirst()
         var steps: [ReplayStep] = []
-        for (offset, entry) in entries.enumerated() {
-            let path = PropertyListPath([.key("steps"), .index(offset)])
+        for (offset, entry) in (entries ?? []).enumerated() {
+            let path = stepsPath.appending(.index(offset))
             let index = offset + 1
-            guard let dictionary = entry.dictionaryValue else {
-                throw error("a step must be a dictionary, found <\(entry.kindName)>", at: path, step: index)
-            }
-            guard let action = dictionary["do"] else { throw error("missing key 'do'", at: path, step: index) }
-            guard let actionName = action.stringValue, !actionName.isEmpty else {
-                throw error("'do' must be a non-empty string", at: path.appending(.key("do")), step: index)
-            }
+            let dictionary = context.dictionary(entry, what: "a step", at: path, expected: "a dictionary") ?? [:]
+            let actionName = context.required("do", in: dictionary, at: path, missing: "missing key 'do'")
+                .flatMap { context.nonEmptyString($0, what: "'do'", at: path.appending(.key("do"))) } ?? ""
+            try stopAtFirst(step: index)
             var expectations = PropertyListDictionary()
             var expectationLocations: [String: SourceLocation] = [:]
             if let expect = dictionary["expect"] {
-                guard let expected = expect.dictionaryValue else {
-                    var failure = error("'expect' must be a dictionary, found <\(expect.kindName)>",
-                                        at: path.appending(.key("expect")), step: index)
-                    failure.action = actionName
-                    throw failure
-                }
+                let expected = context.dictionary(expect, what: "'expect'", at: path.appending(.key("expect")), expected: "a dictionary") ?? [:]
+                try stopAtFirst(step: index, action: actionName)
                 expectations = expected
                 for key in expected.keys {
                     expectationLocations[key] = locations?.key(at: path.appending(.key("expect")).appending(.key(key)))

@@ -32,11 +32,28 @@ public enum ActivityDictionaryKey {
 
 /// Reads typed fields out of an activity dictionary, collecting an issue that names the key and
 /// the expected type for each one of the wrong kind, instead of stopping at the first.
+///
+/// PropertyList's schema reader does the reading; the issues are its findings by path (an activity
+/// dictionary in memory has no locations: a caller places an issue by its path, e.g. under
+/// `donations[3]`), in the activity dictionary's words (`found an integer`).
 struct ActivityDictionaryReader {
     let dictionary: PropertyListDictionary
-    private(set) var issues: [UserActivityIssue] = []
+    private var schema = PropertyListSchemaReader(
+        file: "", locations: nil,
+        shapeRule: Diagnostic.Rule(rawValue: UserActivityIssue.Rule.wrongValueType.rawValue),
+        unknownKeyRule: Diagnostic.Rule(rawValue: UserActivityIssue.Rule.unknownKey.rawValue),
+        describeFound: { ActivityDictionaryReader.describe($0) })
 
     init(_ dictionary: PropertyListDictionary) { self.dictionary = dictionary }
+
+    /// Every issue found so far, in reading order.
+    var issues: [UserActivityIssue] {
+        schema.findings.map { finding in
+            let diagnostic = finding.diagnostic
+            return UserActivityIssue(diagnostic.severity, UserActivityIssue.Rule(rawValue: diagnostic.rule.rawValue),
+                                     at: finding.path ?? PropertyListPath(), diagnostic.message)
+        }
+    }
 
     mutating func string(_ key: String) -> String? {
         typed(key, expected: "a string") { $0.stringValue }
@@ -60,12 +77,11 @@ struct ActivityDictionaryReader {
         var strings: [String] = []
         var valid = true
         for (index, element) in elements.enumerated() {
-            if let string = element.stringValue {
+            if let string = schema.typed(element, what: "element \(index) of '\(key)'", at: PropertyListPath([.key(key), .index(index)]),
+                                         expected: "a string", { $0.stringValue }) {
                 strings.append(string)
             } else {
                 valid = false
-                issues.append(UserActivityIssue(.error, .wrongValueType, at: PropertyListPath([.key(key), .index(index)]),
-                    "element \(index) of '\(key)' must be a string, found \(Self.describe(element))"))
             }
         }
         return valid ? strings : nil
@@ -75,29 +91,28 @@ struct ActivityDictionaryReader {
     mutating func url(_ key: String) -> URL? {
         guard let text = string(key) else { return nil }
         guard !text.isEmpty, let url = URL(string: text) else {
-            issues.append(UserActivityIssue(.error, .invalidValue, at: PropertyListPath([.key(key)]),
+            report(UserActivityIssue(.error, .invalidValue, at: PropertyListPath([.key(key)]),
                 "'\(key)' must be a URL, found '\(text)'"))
             return nil
         }
         return url
     }
 
-    mutating func report(_ issue: UserActivityIssue) { issues.append(issue) }
+    mutating func report(_ issue: UserActivityIssue) {
+        schema.report(issue.severity, Diagnostic.Rule(rawValue: issue.rule.rawValue), issue.message, at: issue.path)
+    }
 
     /// Unknown keys are warnings: probably a typo, and the value would otherwise vanish silently.
     mutating func reportUnknownKeys(allowing allowed: Set<String>, and extra: Set<String>) {
         for entry in dictionary where !allowed.contains(entry.key) && !extra.contains(entry.key) {
-            issues.append(UserActivityIssue(.warning, .unknownKey, at: PropertyListPath([.key(entry.key)]),
+            report(UserActivityIssue(.warning, .unknownKey, at: PropertyListPath([.key(entry.key)]),
                 "unknown activity key '\(entry.key)' is ignored"))
         }
     }
 
     private mutating func typed<T>(_ key: String, expected: String, _ extract: (PropertyListValue) -> T?) -> T? {
         guard let value = dictionary[key] else { return nil }
-        if let typed = extract(value) { return typed }
-        issues.append(UserActivityIssue(.error, .wrongValueType, at: PropertyListPath([.key(key)]),
-            "'\(key)' must be \(expected), found \(Self.describe(value))"))
-        return nil
+        return schema.typed(value, what: "'\(key)'", at: PropertyListPath([.key(key)]), expected: expected, extract)
     }
 
     /// "a string", "an integer"… for messages.
