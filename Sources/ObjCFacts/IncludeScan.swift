@@ -194,6 +194,8 @@ struct Directives: Sendable {
 struct IncludeScanResult: Sendable {
     /// Folders of the repository headers the file reaches (display paths), in the order first reached.
     var headerFolders: [String] = []
+    /// The repository headers the file reaches (display paths), in the order first reached.
+    var headers: [String] = []
     /// Why the file must not go to clang, with the line to point at (in `file`).
     var refusal: (file: String, line: Int, message: String)?
 }
@@ -240,6 +242,7 @@ enum IncludeScan {
             if !folders.contains(folder) { folders.append(folder) }
         }
         result.headerFolders = folders
+        result.headers = order
 
         // How often each header's text is entered: an #import, a guarded header once; an unguarded #include
         // each time, with everything it includes. A cycle through unguarded includes never ends.

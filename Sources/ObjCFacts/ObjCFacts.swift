@@ -52,6 +52,11 @@ package enum ObjCSiteKind: String, Hashable, Sendable {
     /// `[… .interaction.intent isKindOfClass:[X class]]` or a cast `(X *)… .interaction.intent`: the
     /// INIntent class name, the activity type SiriKit gives an intent continued in the app.
     case intentClass
+    /// A key of the dictionary literal a lookup with `activityType` reads (`map[userActivity.activityType]`).
+    case dictionaryKey
+    /// A value mapped from `activityType` that cannot be followed: a method or function no file read defines
+    /// (its result switched over), a dictionary filled at run time. Its value is unresolved.
+    case mappedValue
 
     package var isCreation: Bool { self == .activityInitializer || self == .convenienceInitializer }
 }
@@ -100,6 +105,10 @@ package struct ObjCTargetFacts: Sendable {
     /// (file-scope constants, `#define`s; also by their `NS_SWIFT_NAME`), with their strings: what Swift code
     /// sees through the bridging header.
     package var constants: [String: String] = [:]
+    /// Class members (`Class.member`, as `ActivityTypes.openNote` or `[ActivityTypes openNote]`) site values
+    /// use and Objective-C cannot follow, sorted: in a mixed target, Swift `@objc` constants, which the caller
+    /// resolves and passes back (``ObjCFactsExtractor/extract(_:resolving:bridging:)``).
+    package var classMembers: [String] = []
 
     package init() {}
 

@@ -51,7 +51,11 @@ package struct ObjCFactsExtractor: Sendable {
         _ = read(Array(unique.indices), files: unique, contents: contents)
     }
 
-    package func extract(_ files: [ObjCSourceFile], resolving names: [String] = []) throws(LibClangUnavailable) -> ObjCTargetFacts {
+    /// `names`: names Swift code uses that may be Objective-C constants (``ObjCTargetFacts/constants``);
+    /// `bridging`: the strings of class members Objective-C code uses that Swift declares (`@objc`), by
+    /// `Class.member` as Objective-C names them.
+    package func extract(_ files: [ObjCSourceFile], resolving names: [String] = [],
+                         bridging: [String: String] = [:]) throws(LibClangUnavailable) -> ObjCTargetFacts {
         if case .failure(let reason) = LibClang.loaded { throw reason }
         var facts = ObjCTargetFacts()
         facts.files = files.count
@@ -70,15 +74,19 @@ package struct ObjCFactsExtractor: Sendable {
         }
         var scans = read(selected, files: files, contents: contents)
         var parsed = selected
+        scans += readHeaders(of: scans, files: files)
         // A name Swift uses may be a constant's NS_SWIFT_NAME, declared in a header (without Foundation's
         // headers clang cannot read the macro): the headers say which Objective-C name it stands for.
         let aliases = names.isEmpty ? [:] : cache.swiftNames(headers)
         let names = names.map { (asked: $0, objectiveC: aliases[$0] ?? $0) }
         var searched: Set<String> = []
         for _ in 0..<Self.maximumRounds where !pending.isEmpty {
+            Self.rescan(&scans)
             var resolver = ObjCResolver(scans)
             for scan in scans { for site in scan.sites { _ = resolver.resolve(site.value) } }
-            let selectors = Set(scans.flatMap(\.conveniences).map { String($0.selector.split(separator: ":").first ?? "") })
+            let defined = Self.definedSelectors(scans)
+            let mappings = scans.flatMap(\.typeArguments).map(\.parameter.selector).filter { !defined.contains($0) }
+            let selectors = Set((scans.flatMap(\.conveniences).map(\.selector) + mappings).map { Self.firstPiece($0) })
             let asked = Set(names.filter { resolver.constant(named: $0.objectiveC) == nil }.map(\.objectiveC))
             let wanted = Array(resolver.missingNames.union(selectors).union(asked).subtracting(searched))
             guard !wanted.isEmpty else { break }
@@ -89,17 +97,18 @@ package struct ObjCFactsExtractor: Sendable {
             scans += read(next, files: files, contents: contents)
             parsed += next
         }
-        // Calls of the convenience initializers found anywhere.
-        let conveniences = Set(scans.flatMap(\.conveniences))
-        if !conveniences.isEmpty {
-            for index in scans.indices {
-                guard let scanner = scans[index].scanner else { continue }
-                let extra = scanner.scan(conveniences: conveniences).sites.filter { $0.kind == .convenienceInitializer }
-                scans[index].sites += extra
-            }
+        Self.rescan(&scans)
+        let defined = Self.definedSelectors(scans)
+        let typeArguments = scans.flatMap(\.typeArguments)
+        // A mapping whose method no file read defines, its result switched over: handled, the type unknown.
+        var unresolved: Set<ObjCPosition> = []
+        for argument in typeArguments where argument.isSwitched && !defined.contains(argument.parameter.selector)
+            && unresolved.insert(argument.site.position).inserted {
+            if let index = scans.firstIndex(where: { $0.file == argument.site.position.file }) { scans[index].sites.append(argument.site) }
         }
         facts.parsedFiles = parsed.map { files[$0].displayPath }.sorted()
         var resolver = ObjCResolver(scans)
+        resolver.bridged = bridging
         func keys(_ values: [ObjCValue]?) -> [String]? {
             guard let values else { return nil }
             var keys: [String] = []
@@ -119,11 +128,32 @@ package struct ObjCFactsExtractor: Sendable {
             }
         }
         for name in names { facts.constants[name.asked] = resolver.constant(named: name.objectiveC) }
+        facts.classMembers = resolver.missingMembers.sorted()
         facts.created.sort { $0.position < $1.position }
         facts.handled.sort { $0.position < $1.position }
         facts.donations.sort { $0.position < $1.position }
         facts.warnings.sort { $0.position < $1.position }
         return facts
+    }
+
+    /// The repository headers `scans`' files include that mention a trigger name, each read as its own file (with
+    /// the arguments of the first file including it): their inline functions, static methods and `#define`s
+    /// create and handle activities too, located in the header.
+    private func readHeaders(of scans: [ObjCFileScan], files: [ObjCSourceFile]) -> [ObjCFileScan] {
+        var seen: Set<String> = Set(files.map(\.displayPath))
+        var headerFiles: [ObjCSourceFile] = []
+        var headerContents: [[UInt8]?] = []
+        for scan in scans {
+            let arguments = files.first { $0.displayPath == scan.file }?.arguments ?? []
+            for header in scan.headers where seen.insert(header).inserted {
+                guard let path = headers.fileSystemPath(header), let bytes = try? ObjCSourceReader.contents(ofFile: path),
+                      Self.mentions(bytes, anyOf: Self.triggers) else { continue }
+                headerFiles.append(ObjCSourceFile(path: path, displayPath: header, arguments: arguments))
+                headerContents.append(bytes)
+            }
+        }
+        guard !headerFiles.isEmpty else { return [] }
+        return read(Array(headerFiles.indices), files: headerFiles, contents: headerContents)
     }
 
     /// Reads and scans the files at `indices` on every core.
@@ -155,6 +185,7 @@ package struct ObjCFactsExtractor: Sendable {
             cache.store(result, for: key)
             return result
         }
+        result.headers = included.headers
         var arguments = file.arguments
         for folder in included.headerFolders {
             if let path = headers.folderPath(folder) { arguments += ["-I", path] }
@@ -165,10 +196,11 @@ package struct ObjCFactsExtractor: Sendable {
                                                    message: "cannot read the Objective-C file: \(failure.description)"))
         case .success(let reading):
             let scanner = ObjCFileScanner(bytes: bytes, reading: reading, file: file.displayPath)
-            let (sites, donations, conveniences) = scanner.scan()
+            let (sites, donations, conveniences, typeArguments) = scanner.scan()
             result.sites = sites
             result.donations = donations
             result.conveniences = conveniences
+            result.typeArguments = typeArguments
             result.macros = reading.macros
             result.variables = reading.variables
             for (offset, expansion) in reading.expansions {
@@ -199,6 +231,29 @@ package struct ObjCFactsExtractor: Sendable {
         for index in copy.warnings.indices { copy.warnings[index].position = moved(copy.warnings[index].position) }
         copy.scanner = nil
         return copy
+    }
+
+    /// Calls of the convenience initializers found anywhere, and the parameters of the methods and functions
+    /// calls pass an activity type to (ObjCMappedTypes.swift): each file is scanned again knowing them.
+    static func rescan(_ scans: inout [ObjCFileScan]) {
+        let conveniences = Set(scans.flatMap(\.conveniences))
+        let defined = definedSelectors(scans)
+        let typeParameters = Set(scans.flatMap(\.typeArguments).map(\.parameter).filter { defined.contains($0.selector) })
+        guard !conveniences.isEmpty || !typeParameters.isEmpty else { return }
+        for index in scans.indices {
+            guard let scanner = scans[index].scanner else { continue }
+            scans[index].sites = scanner.scan(conveniences: conveniences, typeParameters: typeParameters).sites
+        }
+    }
+
+    /// The selectors of the methods (and `name()` of the C functions) the scanned files define.
+    static func definedSelectors(_ scans: [ObjCFileScan]) -> Set<String> {
+        Set(scans.compactMap(\.scanner).flatMap { $0.methods.map(\.selector) })
+    }
+
+    /// `kindForActivityType` of `kindForActivityType:`, `KindForType` of `KindForType()`: what a file defining it mentions.
+    static func firstPiece(_ selector: String) -> String {
+        String(selector.split(separator: ":").first?.split(separator: "(").first ?? "")
     }
 
     static func mentions(_ bytes: [UInt8], anyOf names: [String]) -> Bool {

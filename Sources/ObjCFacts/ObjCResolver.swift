@@ -19,6 +19,11 @@ struct ObjCResolver {
     private var expansions: [String: [Int: String]] = [:]
     /// Names that were looked for and not found.
     private(set) var missingNames: Set<String> = []
+    /// The strings of class members Objective-C cannot follow, by `Class.member`: a mixed target's Swift
+    /// `@objc` constants (``ObjCFactsExtractor/extract(_:resolving:bridging:)``).
+    var bridged: [String: String] = [:]
+    /// `Class.member`s looked for and not in ``bridged``.
+    private(set) var missingMembers: Set<String> = []
 
     init(_ scans: [ObjCFileScan]) {
         var seenMacros: Set<String> = [], seenVariables: Set<String> = []
@@ -51,6 +56,11 @@ struct ObjCResolver {
         case .bundleIdentifier:
             return ObjCFacts.bundleIdentifierPlaceholder
         case .unknown:
+            return nil
+        case .classMember(let owner, let member):
+            let name = owner + "." + member
+            if let value = bridged[name] { return value }
+            missingMembers.insert(name)
             return nil
         case .concatenation(let parts):
             var result = ""

@@ -51,6 +51,9 @@ struct FileScan: Sendable {
     var shortcuts: [FoundShortcut] = []
     /// Calls of the functions asked for (``SwiftFileScanner/scan(_:file:recordingCallsTo:)``).
     var calls: [FoundCall] = []
+    /// Static members of classes Objective-C sees (ObjCExposure.swift), and `@objc(Name)` renames of classes.
+    var objcMembers: [ObjCExposedMember] = []
+    var objcClassNames: [String: String] = [:]
 
     /// Every value the facts resolve: what the rounds look for the declarations of.
     var writtenValues: [WrittenValue] {

@@ -180,7 +180,7 @@ package struct SwiftFactsExtractor: Sendable {
         }
     }
 
-    private func parse(_ indices: [Int], files: [SwiftSourceFile], contents: [Result<Data, SwiftSourceReader.Unreadable>],
+    func parse(_ indices: [Int], files: [SwiftSourceFile], contents: [Result<Data, SwiftSourceReader.Unreadable>],
                        recordingCallsTo functions: Set<String> = []) -> [FileScan] {
         let results = ConcurrentResults<FileScan>(count: indices.count)
         let workers = max(1, min(options.concurrency, indices.count))

@@ -3,11 +3,13 @@ import ObjCFacts
 
 /// Writes Objective-C fixtures (and headers) to a fresh temporary folder and extracts their facts; display
 /// paths are the names. `.h` files are headers (found by name, as Xcode's header map finds them).
-func extractObjCFacts(_ files: KeyValuePairs<String, String>, definitions: [String] = [], usePrefilter: Bool = true) throws -> ObjCTargetFacts {
-    try extractObjCFacts(files.map { ($0.key, $0.value) }, definitions: definitions, usePrefilter: usePrefilter)
+func extractObjCFacts(_ files: KeyValuePairs<String, String>, definitions: [String] = [], usePrefilter: Bool = true,
+                      bridging: [String: String] = [:]) throws -> ObjCTargetFacts {
+    try extractObjCFacts(files.map { ($0.key, $0.value) }, definitions: definitions, usePrefilter: usePrefilter, bridging: bridging)
 }
 
-func extractObjCFacts(_ files: [(String, String)], definitions: [String] = [], usePrefilter: Bool = true) throws -> ObjCTargetFacts {
+func extractObjCFacts(_ files: [(String, String)], definitions: [String] = [], usePrefilter: Bool = true,
+                      bridging: [String: String] = [:]) throws -> ObjCTargetFacts {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("objcfacts-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -25,7 +27,7 @@ func extractObjCFacts(_ files: [(String, String)], definitions: [String] = [], u
         }
     }
     let extractor = ObjCFactsExtractor(options: .init(usePrefilter: usePrefilter), headers: HeaderIndex(headers: headers))
-    return try extractor.extract(sources)
+    return try extractor.extract(sources, bridging: bridging)
 }
 
 /// `FILE:LINE:COL kind value => resolved` for each site.
