@@ -47,6 +47,8 @@ package struct HeaderIndex: Sendable {
     package var isEmpty: Bool { paths.isEmpty }
 
     var allFileSystemPaths: [String] { paths.keys.sorted().compactMap { paths[$0] } }
+    /// Every header's display path, sorted.
+    var allDisplayPaths: [String] { paths.keys.sorted() }
 }
 
 /// The directives of one file, as the scan needs them.
@@ -194,8 +196,6 @@ struct Directives: Sendable {
 struct IncludeScanResult: Sendable {
     /// Folders of the repository headers the file reaches (display paths), in the order first reached.
     var headerFolders: [String] = []
-    /// The repository headers the file reaches (display paths), in the order first reached.
-    var headers: [String] = []
     /// Why the file must not go to clang, with the line to point at (in `file`).
     var refusal: (file: String, line: Int, message: String)?
 }
@@ -208,12 +208,12 @@ enum IncludeScan {
     /// At most this many headers are followed from one file.
     static let maximumHeaders = 2_000
 
-    static func scan(_ bytes: [UInt8], file: String, headers: HeaderIndex, readHeader: (String) -> Directives?) -> IncludeScanResult {
-        var result = IncludeScanResult()
-        let main = Directives(bytes, keepCode: true)
+    /// The repository headers `main` (the directives of `file`) reaches, breadth first, each once: their
+    /// directives, the order first reached, and each file's includes as resolved.
+    static func reach(_ main: Directives, file: String, headers: HeaderIndex, readHeader: (String) -> Directives?)
+        -> (directives: [String: Directives], order: [String], includes: [String: [(target: String, isImport: Bool, line: Int)]]) {
         var directives: [String: Directives] = [:]
         var order: [String] = []
-        // The headers reached, breadth first (each header once).
         var queue: [(from: Directives, file: String)] = [(main, file)]
         var resolvedIncludes: [String: [(target: String, isImport: Bool, line: Int)]] = [:]
         var position = 0
@@ -236,13 +236,19 @@ enum IncludeScan {
             }
             resolvedIncludes[name] = targets.map { (target: $0.0, isImport: $0.1, line: $0.2) }
         }
+        return (directives, order, resolvedIncludes)
+    }
+
+    static func scan(_ bytes: [UInt8], file: String, headers: HeaderIndex, readHeader: (String) -> Directives?) -> IncludeScanResult {
+        var result = IncludeScanResult()
+        let main = Directives(bytes, keepCode: true)
+        let (directives, order, resolvedIncludes) = reach(main, file: file, headers: headers, readHeader: readHeader)
         var folders: [String] = []
         for header in order {
             let folder = header.split(separator: "/").dropLast().joined(separator: "/")
             if !folders.contains(folder) { folders.append(folder) }
         }
         result.headerFolders = folders
-        result.headers = order
 
         // How often each header's text is entered: an #import, a guarded header once; an unguarded #include
         // each time, with everything it includes. A cycle through unguarded includes never ends.

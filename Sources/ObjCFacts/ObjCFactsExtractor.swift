@@ -74,7 +74,7 @@ package struct ObjCFactsExtractor: Sendable {
         }
         var scans = read(selected, files: files, contents: contents)
         var parsed = selected
-        scans += readHeaders(of: scans, files: files)
+        scans += readHeaders(of: files, contents: contents)
         // A name Swift uses may be a constant's NS_SWIFT_NAME, declared in a header (without Foundation's
         // headers clang cannot read the macro): the headers say which Objective-C name it stands for.
         let aliases = names.isEmpty ? [:] : cache.swiftNames(headers)
@@ -136,19 +136,24 @@ package struct ObjCFactsExtractor: Sendable {
         return facts
     }
 
-    /// The repository headers `scans`' files include that mention a trigger name, each read as its own file (with
-    /// the arguments of the first file including it): their inline functions, static methods and `#define`s
-    /// create and handle activities too, located in the header.
-    private func readHeaders(of scans: [ObjCFileScan], files: [ObjCSourceFile]) -> [ObjCFileScan] {
+    /// The repository headers the files include (directly or through other headers) that mention a trigger
+    /// name, each read as its own file (with the arguments of the first file including it): their inline
+    /// functions, static methods and `#define`s create and handle activities too, located in the header. Every
+    /// file's includes are followed, read by clang or not, so the prefilter changes nothing.
+    private func readHeaders(of files: [ObjCSourceFile], contents: [[UInt8]?]) -> [ObjCFileScan] {
+        let wanted = cache.triggerHeaders(headers)
+        guard !wanted.isEmpty else { return [] }
         var seen: Set<String> = Set(files.map(\.displayPath))
         var headerFiles: [ObjCSourceFile] = []
         var headerContents: [[UInt8]?] = []
-        for scan in scans {
-            let arguments = files.first { $0.displayPath == scan.file }?.arguments ?? []
-            for header in scan.headers where seen.insert(header).inserted {
-                guard let path = headers.fileSystemPath(header), let bytes = try? ObjCSourceReader.contents(ofFile: path),
-                      Self.mentions(bytes, anyOf: Self.triggers) else { continue }
-                headerFiles.append(ObjCSourceFile(path: path, displayPath: header, arguments: arguments))
+        for (file, bytes) in zip(files, contents) {
+            guard let bytes, Self.mentions(bytes, anyOf: ["include", "import"]) else { continue }
+            let reached = IncludeScan.reach(Directives(bytes, keepCode: false), file: file.displayPath, headers: headers) {
+                cache.directives(of: $0, headers: headers)
+            }.order
+            for header in reached where wanted.contains(header) && seen.insert(header).inserted {
+                guard let path = headers.fileSystemPath(header), let bytes = try? ObjCSourceReader.contents(ofFile: path) else { continue }
+                headerFiles.append(ObjCSourceFile(path: path, displayPath: header, arguments: file.arguments))
                 headerContents.append(bytes)
             }
         }
@@ -185,7 +190,6 @@ package struct ObjCFactsExtractor: Sendable {
             cache.store(result, for: key)
             return result
         }
-        result.headers = included.headers
         var arguments = file.arguments
         for folder in included.headerFolders {
             if let path = headers.folderPath(folder) { arguments += ["-I", path] }
@@ -330,6 +334,25 @@ package final class ObjCFactsCache: @unchecked Sendable {
         swiftNameTable = table
         lock.unlock()
         return table
+    }
+
+    private var triggerHeaderSet: Set<String>?
+
+    /// The repository headers (display paths) that mention a trigger name: those whose sites are read.
+    func triggerHeaders(_ headers: HeaderIndex) -> Set<String> {
+        lock.lock()
+        if let known = triggerHeaderSet { lock.unlock(); return known }
+        lock.unlock()
+        var found: Set<String> = []
+        for header in headers.allDisplayPaths {
+            guard let path = headers.fileSystemPath(header), let bytes = try? ObjCSourceReader.contents(ofFile: path),
+                  ObjCFactsExtractor.mentions(bytes, anyOf: ObjCFactsExtractor.triggers) else { continue }
+            found.insert(header)
+        }
+        lock.lock()
+        triggerHeaderSet = found
+        lock.unlock()
+        return found
     }
 
     func directives(of header: String, headers: HeaderIndex) -> Directives? {

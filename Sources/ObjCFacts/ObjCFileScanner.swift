@@ -38,8 +38,6 @@ struct ObjCFileScan: Sendable {
     /// Offset in this file → the `file:line:column` of the `#define` clang expanded there.
     var expansions: [Int: String] = [:]
     var warnings: [ObjCFileWarning] = []
-    /// The repository headers the file includes (display paths): read for their own sites.
-    var headers: [String] = []
     /// Kept for finding the calls of convenience initializers found in other files.
     var scanner: ObjCFileScanner?
 

@@ -152,4 +152,16 @@ struct ObjCMappedAndHeaderSiteTests {
         ])
         #expect(bridged.classMembers == [])
     }
+
+    @Test func aHeaderIsReadWhicheverFileIncludesIt() throws {
+        // The file including it names no trigger: the prefilter does not hand it to clang, the header is read all the same.
+        let files: KeyValuePairs<String, String> = [
+            "Sub/Activities.h": "static inline NSUserActivity *Make(void) { return [[NSUserActivity alloc] initWithActivityType:@\"com.example.inline\"]; }\n",
+            "Plain.m": "#import \"Sub/Activities.h\"\n@implementation Plain\n@end\n",
+        ]
+        let filtered = try extractObjCFacts(files)
+        #expect(lines(filtered.created) == ["Sub/Activities.h:1:96 activityInitializer @\"com.example.inline\" => com.example.inline"])
+        #expect(filtered.summaryLines() == (try extractObjCFacts(files, usePrefilter: false)).summaryLines())
+        #expect(filtered.parsedFiles == [])
+    }
 }
