@@ -64,9 +64,11 @@ func swiftHostLibraries() -> String? {
 }
 
 let swiftFactsTarget: Target = {
-    guard let host = swiftHostLibraries() else { return .target(name: "SwiftFacts") }
+    // Diagnostics (with JSON, no flags, no system library) for the one SourceLocation every fact is placed at.
+    guard let host = swiftHostLibraries() else { return .target(name: "SwiftFacts", dependencies: ["Diagnostics"]) }
     return .target(
         name: "SwiftFacts",
+        dependencies: ["Diagnostics"],
         swiftSettings: [.define("SWIFT_FACTS_PARSER"), .unsafeFlags(["-I", host])],
         linkerSettings: [.unsafeFlags([
             "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
@@ -160,7 +162,7 @@ let package = Package(
         swiftFactsTarget,
         objCClangTarget,
         // Objective-C facts through libclang (dlopen); a leaf like SwiftFacts, reached only by the audit.
-        .target(name: "ObjCFacts", dependencies: ["CObjCClang"]),
+        .target(name: "ObjCFacts", dependencies: ["CObjCClang", "Diagnostics"]),
 
         // Test support, for test targets only: package paths and ../shared, temporary directories, the
         // built-binary runner, marked-text locations, fixture folders and the own Info.plist fixtures.

@@ -35,9 +35,13 @@ func swiftHostLibraries() -> String? {
 // FuzzedSwiftFacts (Sources/Linked/SwiftFacts; target names are unique across a package graph), whose
 // `package` API the harness can then call, and the audit's phrase reader, one file, in FuzzedPhrases.
 let swiftFactsTarget: Target = {
-    guard let host = swiftHostLibraries() else { return .target(name: "FuzzedSwiftFacts", path: "Sources/Linked/SwiftFacts") }
+    // Its positions are Diagnostics' SourceLocation, reached through the ActivityBridge product, as FuzzedPhrases does.
+    let diagnostics: [Target.Dependency] = [.product(name: "ActivityBridge", package: "ActivityBridge")]
+    guard let host = swiftHostLibraries() else {
+        return .target(name: "FuzzedSwiftFacts", dependencies: diagnostics, path: "Sources/Linked/SwiftFacts")
+    }
     return .target(
-        name: "FuzzedSwiftFacts", path: "Sources/Linked/SwiftFacts",
+        name: "FuzzedSwiftFacts", dependencies: diagnostics, path: "Sources/Linked/SwiftFacts",
         swiftSettings: [.define("SWIFT_FACTS_PARSER"), .unsafeFlags(["-I", host])],
         linkerSettings: [.unsafeFlags([
             "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
@@ -80,7 +84,8 @@ let package = Package(
         .target(name: "FuzzedCObjCClang",
                 cSettings: toolchainLibClang().map { [.define("AB_TOOLCHAIN_LIBCLANG", to: "\"\($0)\"")] } ?? [],
                 linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "FuzzedObjCFacts", dependencies: ["FuzzedCObjCClang"], path: "Sources/Linked/ObjCFacts"),
+        .target(name: "FuzzedObjCFacts", dependencies: ["FuzzedCObjCClang", .product(name: "ActivityBridge", package: "ActivityBridge")],
+                path: "Sources/Linked/ObjCFacts"),
         .target(name: "ObjCSourceChecks", dependencies: ["FuzzedObjCFacts", "FuzzChecks"]),
         .executableTarget(name: "fuzz-objc-facts", dependencies: ["ObjCSourceChecks"], path: "Sources/Harnesses/fuzz-objc-facts"),
         // The audit's phrase reader (one file of Sources/Audit, linked) with its harness.

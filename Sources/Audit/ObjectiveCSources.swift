@@ -107,8 +107,7 @@ struct ObjectiveCSources {
             contexts[index].facts?.created.sort { $0.position < $1.position }
             contexts[index].facts?.handled.sort { $0.position < $1.position }
             contexts[index].objectiveC.diagnostics += objc.warnings.map { warning in
-                Diagnostic(.warning, .auditFileUnreadable, warning.message,
-                           at: SourceLocation(file: warning.position.file, line: warning.position.line, column: warning.position.column))
+                Diagnostic(.warning, .auditFileUnreadable, warning.message, at: warning.position)
             }
         }
     }
@@ -124,7 +123,7 @@ struct ObjectiveCSources {
     static func site(_ site: ObjCActivitySite) -> ActivityTypeSite {
         let kind: ActivitySiteKind = site.kind.isCreation ? .activityInitializer : .comparison
         return ActivityTypeSite(kind: kind, value: site.value, resolved: site.resolved,
-                                position: SwiftSourcePosition(file: site.position.file, line: site.position.line, column: site.position.column),
+                                position: site.position,
                                 userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys, language: .objc)
     }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 // Before a file goes to clang: which repository headers it includes (their folders become -I, as Xcode's

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 // The facts `audit` needs from a target's Objective-C (and Objective-C++) files, read with libclang: the same
@@ -19,23 +20,6 @@ package struct ObjCSourceFile: Hashable, Sendable {
 
     /// Objective-C++ for `.mm`, Objective-C otherwise.
     package var isObjectiveCPlusPlus: Bool { path.hasSuffix(".mm") }
-}
-
-/// A place in an Objective-C file (or a header), `column` in characters from 1.
-package struct ObjCPosition: Hashable, Sendable, Comparable, CustomStringConvertible {
-    package var file: String
-    package var line: Int
-    package var column: Int
-
-    package init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    package var description: String { "\(file):\(line):\(column)" }
-
-    package static func < (a: ObjCPosition, b: ObjCPosition) -> Bool { (a.file, a.line, a.column) < (b.file, b.line, b.column) }
 }
 
 /// What makes an Objective-C site.
@@ -69,7 +53,7 @@ package struct ObjCActivitySite: Hashable, Sendable {
     /// The string, or nil when it cannot be followed; the bundle identifier stays as
     /// ``ObjCFacts/bundleIdentifierPlaceholder``.
     package var resolved: String?
-    package var position: ObjCPosition
+    package var position: SourceLocation
     /// At a creation site: the keys written to its `userInfo` in the statements after it in the same block,
     /// nil when unknown (not written there, or a key that cannot be followed).
     package var userInfoKeys: [String]?
@@ -82,12 +66,12 @@ package struct ObjCActivitySite: Hashable, Sendable {
 package struct ObjCDonation: Hashable, Sendable {
     package enum Kind: String, Hashable, Sendable { case becomeCurrent, eligibleForPrediction, donateInteraction }
     package var kind: Kind
-    package var position: ObjCPosition
+    package var position: SourceLocation
 }
 
 /// A located problem with a file (hostile or unreadable input, a parse that failed).
 package struct ObjCFileWarning: Hashable, Sendable {
-    package var position: ObjCPosition
+    package var position: SourceLocation
     package var message: String
 }
 

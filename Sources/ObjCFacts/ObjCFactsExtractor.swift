@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Extracts a target's ``ObjCTargetFacts`` from its `.m` / `.mm` files: a byte search picks the files that can
@@ -68,7 +69,7 @@ package struct ObjCFactsExtractor: Sendable {
                 contents[index] = bytes
                 if !options.usePrefilter || Self.mentions(bytes, anyOf: Self.triggers) { selected.append(index) } else { pending.insert(index) }
             } catch {
-                facts.warnings.append(ObjCFileWarning(position: ObjCPosition(file: file.displayPath, line: 1, column: 1),
+                facts.warnings.append(ObjCFileWarning(position: SourceLocation(file: file.displayPath, line: 1, column: 1),
                                                       message: "cannot read the Objective-C file: \(error.reason)"))
             }
         }
@@ -101,7 +102,7 @@ package struct ObjCFactsExtractor: Sendable {
         let defined = Self.definedSelectors(scans)
         let typeArguments = scans.flatMap(\.typeArguments)
         // A mapping whose method no file read defines, its result switched over: handled, the type unknown.
-        var unresolved: Set<ObjCPosition> = []
+        var unresolved: Set<SourceLocation> = []
         for argument in typeArguments where argument.isSwitched && !defined.contains(argument.parameter.selector)
             && unresolved.insert(argument.site.position).inserted {
             if let index = scans.firstIndex(where: { $0.file == argument.site.position.file }) { scans[index].sites.append(argument.site) }
@@ -186,7 +187,7 @@ package struct ObjCFactsExtractor: Sendable {
         var result = ObjCFileScan(file: file.displayPath)
         let included = IncludeScan.scan(bytes, file: file.displayPath, headers: headers) { cache.directives(of: $0, headers: headers) }
         if let refusal = included.refusal {
-            result.warnings.append(ObjCFileWarning(position: ObjCPosition(file: refusal.file, line: refusal.line, column: 1), message: refusal.message))
+            result.warnings.append(ObjCFileWarning(position: SourceLocation(file: refusal.file, line: refusal.line, column: 1), message: refusal.message))
             cache.store(result, for: key)
             return result
         }
@@ -196,7 +197,7 @@ package struct ObjCFactsExtractor: Sendable {
         }
         switch ClangReading.read(file.path, arguments: arguments) {
         case .failure(let failure):
-            result.warnings.append(ObjCFileWarning(position: ObjCPosition(file: file.displayPath, line: 1, column: 1),
+            result.warnings.append(ObjCFileWarning(position: SourceLocation(file: file.displayPath, line: 1, column: 1),
                                                    message: "cannot read the Objective-C file: \(failure.description)"))
         case .success(let reading):
             let scanner = ObjCFileScanner(bytes: bytes, reading: reading, file: file.displayPath)
@@ -214,7 +215,7 @@ package struct ObjCFactsExtractor: Sendable {
             // What clang could not get through: an include nested without end. (Missing system headers are
             // expected without an SDK and say nothing.)
             for diagnostic in reading.diagnostics where diagnostic.message.contains("nested too deeply") {
-                result.warnings.append(ObjCFileWarning(position: ObjCPosition(file: file.displayPath, line: 1, column: 1),
+                result.warnings.append(ObjCFileWarning(position: SourceLocation(file: file.displayPath, line: 1, column: 1),
                                                        message: "clang: \(diagnostic.message) (in \(diagnostic.file):\(diagnostic.line)): the file is read in part"))
                 break
             }
@@ -227,8 +228,8 @@ package struct ObjCFactsExtractor: Sendable {
     private func rescan(_ scan: ObjCFileScan, as displayPath: String) -> ObjCFileScan {
         var copy = scan
         copy.file = displayPath
-        func moved(_ position: ObjCPosition) -> ObjCPosition {
-            position.file == scan.file ? ObjCPosition(file: displayPath, line: position.line, column: position.column) : position
+        func moved(_ position: SourceLocation) -> SourceLocation {
+            position.file == scan.file ? SourceLocation(file: displayPath, line: position.line, column: position.column) : position
         }
         for index in copy.sites.indices { copy.sites[index].position = moved(copy.sites[index].position) }
         for index in copy.donations.indices { copy.donations[index].position = moved(copy.donations[index].position) }

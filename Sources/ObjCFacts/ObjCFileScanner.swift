@@ -1,3 +1,4 @@
+import Diagnostics
 // The sites of one main file, found over the tokens clang lexed (conditional blocks the preprocessor skipped
 // left out, directives left out): message sends, comparisons, casts, with the method each is in.
 
@@ -6,7 +7,7 @@ struct FoundObjCSite: Sendable {
     var kind: ObjCSiteKind
     var value: ObjCValue
     var written: String
-    var position: ObjCPosition
+    var position: SourceLocation
     /// nil when unknown; a nil element marks a key that cannot be followed.
     var userInfoKeys: [ObjCValue]?
     var requiredUserInfoKeys: [ObjCValue]?
@@ -170,13 +171,13 @@ struct ObjCFileScanner: Sendable {
         return index
     }
 
-    func position(_ index: Int) -> ObjCPosition {
+    func position(_ index: Int) -> SourceLocation {
         let offset = list.toks[index].offset
         let line = Self.line(of: offset, in: lineStarts)
         var column = 1
         var cursor = lineStarts[line]
         while cursor < offset { if bytes[cursor] & 0xC0 != 0x80 { column += 1 }; cursor += 1 }
-        return ObjCPosition(file: file, line: line + 1, column: column)
+        return SourceLocation(file: file, line: line + 1, column: column)
     }
 
     /// The source text of `range`, whitespace runs folded to one space.

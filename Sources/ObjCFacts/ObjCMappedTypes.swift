@@ -1,3 +1,4 @@
+import Diagnostics
 // Activity types handled through a value mapped from `activityType` (issue 17): Objective-C cannot `switch`
 // over a string, so apps map the type first —
 //

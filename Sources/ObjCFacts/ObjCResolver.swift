@@ -1,3 +1,4 @@
+import Diagnostics
 // Values followed across a target's files: `#define`s (the very definition clang expanded at the site, when
 // the site is in a main file), file-scope constants (`NSString *const X = @"…"`, `static NSString *X = …`, an
 // `extern` declaration's definition in another file), concatenation, formats, and the bundle identifier.

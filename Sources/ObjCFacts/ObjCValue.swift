@@ -1,3 +1,4 @@
+import Diagnostics
 // A value expression as written, before it is resolved: what a string-typed Objective-C expression can be
 // followed through.
 

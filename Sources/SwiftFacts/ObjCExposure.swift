@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 // Swift constants Objective-C code sees (issue 17, mixed targets): a class's `@objc` static members (or every

@@ -1,3 +1,4 @@
+import Diagnostics
 #if SWIFT_FACTS_PARSER
 // See ValueExpressionReader.swift for why the imports are implementation-only.
 @_implementationOnly import SwiftParser
@@ -49,7 +50,7 @@ final class ScanningVisitor: SyntaxVisitor {
 
     // MARK: Positions and values
 
-    func position(_ node: some SyntaxProtocol) -> SwiftSourcePosition {
+    func position(_ node: some SyntaxProtocol) -> Diagnostics.SourceLocation {
         lines.position(of: node.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes, file: scan.file)
     }
 
