@@ -5,7 +5,7 @@ import PackageDescription
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
 //   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision
-//   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject
+//   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject; SwiftFacts, ObjCFacts -> Diagnostics
 //   ActivityBridge -> IntentKit, ActivityKit -> XcodeProject, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML
 
