@@ -230,7 +230,7 @@ struct ObjCFileScanner: Sendable {
     /// selector `KindForType()`, its parameters by position.
     private func functionHeader(at name: Int) -> MethodDefinition? {
         let open = name + 1, close = list.partner[open]
-        guard close > open, list[close + 1] == "{", list.partner[close + 1] > close + 1,
+        guard name > 0, close > open, list[close + 1] == "{", list.partner[close + 1] > close + 1,
               list.toks[name - 1].isIdentifier || list[name - 1] == "*",
               !["if", "while", "for", "switch", "return", "sizeof"].contains(list[name]) else { return nil }
         let parameters = list.commaSeparated((open + 1)..<close).map { range in
