@@ -148,11 +148,8 @@ package struct ObjCFactsExtractor: Sendable {
         var headerFiles: [ObjCSourceFile] = []
         var headerContents: [[UInt8]?] = []
         for (file, bytes) in zip(files, contents) {
-            guard let bytes, Self.mentions(bytes, anyOf: ["include", "import"]) else { continue }
-            let reached = IncludeScan.reach(Directives(bytes, keepCode: false), file: file.displayPath, headers: headers) {
-                cache.directives(of: $0, headers: headers)
-            }.order
-            for header in reached where wanted.contains(header) && seen.insert(header).inserted {
+            guard let bytes else { continue }
+            for header in cache.reachedHeaders(of: file, bytes: bytes, headers: headers) where wanted.contains(header) && seen.insert(header).inserted {
                 guard let path = headers.fileSystemPath(header), let bytes = try? ObjCSourceReader.contents(ofFile: path) else { continue }
                 headerFiles.append(ObjCSourceFile(path: path, displayPath: header, arguments: file.arguments))
                 headerContents.append(bytes)
@@ -338,6 +335,22 @@ package final class ObjCFactsCache: @unchecked Sendable {
     }
 
     private var triggerHeaderSet: Set<String>?
+    private var reached: [String: [String]] = [:]
+
+    /// The repository headers a file reaches (display paths), once per file and display path for every target.
+    func reachedHeaders(of file: ObjCSourceFile, bytes: [UInt8], headers: HeaderIndex) -> [String] {
+        let key = file.path + "\u{1F}" + file.displayPath
+        lock.lock()
+        if let known = reached[key] { lock.unlock(); return known }
+        lock.unlock()
+        let order = IncludeScan.reach(Directives(bytes, keepCode: false), file: file.displayPath, headers: headers) {
+            directives(of: $0, headers: headers)
+        }.order
+        lock.lock()
+        reached[key] = order
+        lock.unlock()
+        return order
+    }
 
     /// The repository headers (display paths) that mention a trigger name: those whose sites are read.
     func triggerHeaders(_ headers: HeaderIndex) -> Set<String> {
