@@ -5,7 +5,7 @@ import PackageDescription
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
 //   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision
-//   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject
+//   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject; SwiftFacts, ObjCFacts -> Diagnostics
 //   ActivityBridge -> IntentKit, ActivityKit -> BuildSettings, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   XcodeProject -> BuildSettings -> PropertyList; SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML
 //   PropertyList, SwiftFacts, ObjCFacts, GitRevision -> FileInput (bounded file read, pipe read: Foundation only)
@@ -65,10 +65,12 @@ func swiftHostLibraries() -> String? {
 }
 
 let swiftFactsTarget: Target = {
-    guard let host = swiftHostLibraries() else { return .target(name: "SwiftFacts", dependencies: ["FileInput"]) }
+    // Diagnostics (with JSON, no flags, no system library) for the one SourceLocation every fact is placed at;
+    // FileInput for the bounded file read.
+    guard let host = swiftHostLibraries() else { return .target(name: "SwiftFacts", dependencies: ["Diagnostics", "FileInput"]) }
     return .target(
         name: "SwiftFacts",
-        dependencies: ["FileInput"],
+        dependencies: ["Diagnostics", "FileInput"],
         swiftSettings: [.define("SWIFT_FACTS_PARSER"), .unsafeFlags(["-I", host])],
         linkerSettings: [.unsafeFlags([
             "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
@@ -172,7 +174,7 @@ let package = Package(
         swiftFactsTarget,
         objCClangTarget,
         // Objective-C facts through libclang (dlopen); a leaf like SwiftFacts, reached only by the audit.
-        .target(name: "ObjCFacts", dependencies: ["CObjCClang", "FileInput"]),
+        .target(name: "ObjCFacts", dependencies: ["CObjCClang", "Diagnostics", "FileInput"]),
 
         // Test support, for test targets only: package paths and ../shared, temporary directories, the
         // built-binary runner, marked-text locations, fixture folders, fixture trees (`[path: marked text]`,

@@ -39,9 +39,13 @@ func swiftHostLibraries() -> String? {
 let fileInput: [Target.Dependency] = [.product(name: "PropertyList", package: "ActivityBridge")]
 
 let swiftFactsTarget: Target = {
-    guard let host = swiftHostLibraries() else { return .target(name: "FuzzedSwiftFacts", dependencies: fileInput, path: "Sources/Linked/SwiftFacts") }
+    // Diagnostics (its SourceLocation) and FileInput, through the products that build them first.
+    let dependencies = fileInput + [.product(name: "ActivityBridge", package: "ActivityBridge")]
+    guard let host = swiftHostLibraries() else {
+        return .target(name: "FuzzedSwiftFacts", dependencies: dependencies, path: "Sources/Linked/SwiftFacts")
+    }
     return .target(
-        name: "FuzzedSwiftFacts", dependencies: fileInput, path: "Sources/Linked/SwiftFacts",
+        name: "FuzzedSwiftFacts", dependencies: dependencies, path: "Sources/Linked/SwiftFacts",
         swiftSettings: [.define("SWIFT_FACTS_PARSER"), .unsafeFlags(["-I", host])],
         linkerSettings: [.unsafeFlags([
             "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
@@ -86,7 +90,8 @@ let package = Package(
         .target(name: "FuzzedCObjCClang",
                 cSettings: toolchainLibClang().map { [.define("AB_TOOLCHAIN_LIBCLANG", to: "\"\($0)\"")] } ?? [],
                 linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "FuzzedObjCFacts", dependencies: ["FuzzedCObjCClang"] + fileInput, path: "Sources/Linked/ObjCFacts"),
+        .target(name: "FuzzedObjCFacts", dependencies: ["FuzzedCObjCClang", .product(name: "ActivityBridge", package: "ActivityBridge")] + fileInput,
+                path: "Sources/Linked/ObjCFacts"),
         .target(name: "ObjCSourceChecks", dependencies: ["FuzzedObjCFacts", "FuzzChecks"]),
         .executableTarget(name: "fuzz-objc-facts", dependencies: ["ObjCSourceChecks"], path: "Sources/Harnesses/fuzz-objc-facts"),
         // The audit's phrase reader (one file of Sources/Audit, linked) with its harness.

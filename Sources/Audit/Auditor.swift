@@ -161,7 +161,8 @@ public struct Auditor: Sendable {
                 contexts[index].facts = try? extractor.extract(sources)
             }
         }
-        ObjectiveCSources(project: project, files: files, configuration: configuration, defines: options.defines).add(to: &contexts)
+        ObjectiveCSources(project: project, files: files, configuration: configuration, defines: options.defines,
+                          swift: SwiftFactsExtractor.isAvailable ? extractor : nil).add(to: &contexts)
         // Intent definitions: the target's own (built in its Sources phase or folders) and unclaimed ones.
         // A framework's definitions (the app links it) count as unclaimed: they reach every app target.
         let claimedDefinitions = Set(appTargets.flatMap { project.sourceFiles(of: $0).compactMap(\.filePath) }

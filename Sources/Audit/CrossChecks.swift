@@ -47,12 +47,8 @@ struct CrossChecks {
         return (substituted(facts.created), substituted(facts.handled))
     }
 
-    private static func location(_ position: SwiftSourcePosition) -> SourceLocation {
-        SourceLocation(file: position.file, line: position.line, column: position.column)
-    }
-
     private static func entry(_ site: ActivityTypeSite) -> AuditReport.ActivityTypeEntry {
-        AuditReport.ActivityTypeEntry(value: site.value, resolved: site.resolved, location: location(site.position),
+        AuditReport.ActivityTypeEntry(value: site.value, resolved: site.resolved, location: site.position,
                                       userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys,
                                       language: site.language.rawValue)
     }
@@ -84,19 +80,19 @@ struct CrossChecks {
             let localizations = phraseLocalizations()
             target.appShortcuts = facts.appShortcuts.map { shortcut in
                 AuditReport.AppShortcut(
-                    intent: shortcut.intent, location: Self.location(shortcut.position), shortTitle: shortcut.shortTitle?.resolved,
+                    intent: shortcut.intent, location: shortcut.position, shortTitle: shortcut.shortTitle?.resolved,
                     phrases: shortcut.phrases.map { phrase in
-                        AuditReport.Phrase(text: phrase.text, location: Self.location(phrase.position), isLiteral: phrase.isLiteral,
+                        AuditReport.Phrase(text: phrase.text, location: phrase.position, isLiteral: phrase.isLiteral,
                                            localizations: phrase.isLiteral ? localizations[ShortcutChecks.template(phrase.text)] ?? [] : [])
                     },
                     shortTitleWritten: shortcut.shortTitle?.written, systemImageName: shortcut.systemImageName?.resolved)
             }
             target.appEntities = facts.appEntities.map { entity in
-                AuditReport.AppEntity(name: entity.name, location: Self.location(entity.position), displayName: entity.displayName?.resolved, idType: entity.idType)
+                AuditReport.AppEntity(name: entity.name, location: entity.position, displayName: entity.displayName?.resolved, idType: entity.idType)
             }
             target.appEnums = facts.appEnums.map { appEnum in
-                AuditReport.AppEnum(name: appEnum.name, location: Self.location(appEnum.position), cases: appEnum.cases.map(\.name),
-                                      caseLocations: appEnum.cases.map { Self.location($0.position) })
+                AuditReport.AppEnum(name: appEnum.name, location: appEnum.position, cases: appEnum.cases.map(\.name),
+                                      caseLocations: appEnum.cases.map { $0.position })
             }
             diagnostics += activityDiagnostics(index, created: created, handled: handled)
             diagnostics += ShortcutChecks(facts: facts, target: context.target.name).diagnostics()
@@ -121,9 +117,9 @@ struct CrossChecks {
         case let written?: written.resolved.flatMap { ["true": true, "false": false][$0] }
         }
         return AuditReport.AppIntent(
-            name: intent.name, location: location(intent.position), intentClassName: intent.intentClassName?.resolved,
+            name: intent.name, location: intent.position, intentClassName: intent.intentClassName?.resolved,
             parameters: intent.parameters.map {
-                AuditReport.Parameter(name: $0.name, type: $0.type, optional: $0.optional, baseType: $0.baseType, location: location($0.position))
+                AuditReport.Parameter(name: $0.name, type: $0.type, optional: $0.optional, baseType: $0.baseType, location: $0.position)
             },
             title: intent.title?.resolved, titleWritten: intent.title?.written, intentClassNameWritten: intent.intentClassName?.written,
             opensApp: opensApp, isDiscoverable: intent.isDiscoverable)
@@ -174,7 +170,7 @@ struct CrossChecks {
                 let plist = context.infoPlist.path.map { " (\($0))" } ?? ""
                 message = "target \(name) \(verb) activity type '\(type)', which its Info.plist\(plist) does not declare in NSUserActivityTypes: the system never delivers it"
             }
-            diagnostics.append(Diagnostic(.activityTypeUndeclaredInCode, message, at: Self.location(site.position)))
+            diagnostics.append(Diagnostic(.activityTypeUndeclaredInCode, message, at: site.position))
         }
 
         // Declared, but nothing of this target creates or handles it (the Swift side must be readable, and
@@ -204,11 +200,11 @@ struct CrossChecks {
             diagnostics.append(Diagnostic(
                 .activityTypeNeverHandled,
                 "activity type '\(type)' is created here, but no code of any target of the app handles it (no onContinueUserActivity, activityType comparison or case)",
-                at: Self.location(site.position)))
+                at: site.position))
         }
 
         // requiredUserInfoKeys written as a literal, against the literal userInfo of the same site.
-        var checkedSites: Set<SwiftSourcePosition> = []
+        var checkedSites: Set<SourceLocation> = []
         for site in created where checkedSites.insert(site.position).inserted {
             guard let required = site.requiredUserInfoKeys, let keys = site.userInfoKeys else { continue }
             for key in required where !keys.contains(key) {
@@ -216,8 +212,8 @@ struct CrossChecks {
                 diagnostics.append(Diagnostic(
                     .requiredUserInfoKeyMissing,
                     "requiredUserInfoKeys names '\(key)', but the userInfo set here has no such key (it has \(keys.isEmpty ? "none" : keys.map { "'\($0)'" }.joined(separator: ", "))): the activity is invalid",
-                    at: literal ?? Self.location(site.position),
-                    notes: literal == nil ? [] : [Diagnostic.Note("the activity created here", at: Self.location(site.position))]))
+                    at: literal ?? site.position,
+                    notes: literal == nil ? [] : [Diagnostic.Note("the activity created here", at: site.position)]))
             }
         }
         return diagnostics
@@ -246,7 +242,7 @@ struct CrossChecks {
 
     /// Where `"key"` is written in the `requiredUserInfoKeys` literal that follows a creation site. SwiftFacts
     /// gives the keys (read by SwiftParser as literals); their places are found in the text after the site.
-    private func requiredKeyLiteral(_ key: String, after position: SwiftSourcePosition) -> SourceLocation? {
+    private func requiredKeyLiteral(_ key: String, after position: SourceLocation) -> SourceLocation? {
         guard let data = files.contents(of: position.file) else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         var seenProperty = false

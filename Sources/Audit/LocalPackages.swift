@@ -166,7 +166,7 @@ final class LocalPackages {
             if manifest.productsAreComplete {
                 note(.packageDependencyUnresolved,
                      "package '\(manifest.name ?? folder)' (\(folder)) declares no product '\(name)': every Swift file of the package is taken",
-                     at: Self.location(manifest.position) ?? location, key: "product \(folder) \(name)", &walk)
+                     at: manifest.position ?? location, key: "product \(folder) \(name)", &walk)
             }
             if !walk.fallback.contains(folder) { walk.fallback.append(folder) }
             return
@@ -176,7 +176,7 @@ final class LocalPackages {
         walk.stack.append(folder)
         defer { walk.stack.removeLast() }
         for target in product.targets {
-            follow(target, in: folder, manifest, from: Self.location(product.position) ?? location, product: name, &walk)
+            follow(target, in: folder, manifest, from: product.position ?? location, product: name, &walk)
         }
     }
 
@@ -200,7 +200,7 @@ final class LocalPackages {
         }
         if !target.sourcesAreKnown || !target.dependenciesAreComplete, !walk.fallback.contains(folder) { walk.fallback.append(folder) }
         walk.files += sourceFiles(of: target, in: folder, manifest, &walk)
-        let at = Self.location(target.position) ?? location
+        let at = target.position ?? location
         for dependency in target.dependencies {
             switch dependency {
             case let .target(other):
@@ -225,7 +225,7 @@ final class LocalPackages {
         let named = manifest.dependencies.filter { $0.isNamed(package ?? name) }
         let candidates = package == nil ? named + manifest.dependencies.filter { !$0.isNamed(name) } : named
         for dependency in candidates {
-            let at = Self.location(dependency.position) ?? location
+            let at = dependency.position ?? location
             switch dependency.location {
             case let .path(path):
                 let joined = BuildSettingPath.join(folder, path)
@@ -263,7 +263,7 @@ final class LocalPackages {
     // MARK: - A target's files (SwiftPM's rules)
 
     private func sourceFiles(of target: PackageManifest.Target, in folder: String, _ manifest: PackageManifest, _ walk: inout Walk) -> [String] {
-        let at = Self.location(target.position) ?? SourceLocation(file: folder, line: 1, column: 1)
+        let at = target.position ?? SourceLocation(file: folder, line: 1, column: 1)
         let base: String
         if let path = target.path {
             base = BuildSettingPath.join(folder, path)
@@ -335,15 +335,15 @@ final class LocalPackages {
                 message += "; static reading could not follow \(manifest.gaps.count == 1 ? "one part" : "\(manifest.gaps.count) parts") of it (below), "
                     + "so every Swift file of the package is taken where the audit needed them"
                     + (evaluatesManifests ? "" : " (--evaluate-manifests lets SwiftPM evaluate it)")
-                notes = manifest.gaps.prefix(10).map { Diagnostic.Note("not followed: \($0.what)", at: Self.sourceLocation($0.position)) }
+                notes = manifest.gaps.prefix(10).map { Diagnostic.Note("not followed: \($0.what)", at: $0.position) }
             }
             diagnostics.append(Diagnostic(.packageManifestRead, message,
-                                          at: Self.location(manifest.position) ?? location, notes: notes))
+                                          at: manifest.position ?? location, notes: notes))
         case let .evaluated(manifest, because):
             diagnostics.append(Diagnostic(
                 .packageManifestRead,
                 "the manifest of local package \(name) was evaluated by SwiftPM (`swift package dump-package`, --evaluate-manifests), which runs it: \(because)",
-                at: Self.location(manifest.position) ?? location))
+                at: manifest.position ?? location))
         case let .unreadable(reason, at):
             diagnostics.append(Diagnostic(.packageManifestUnreadable, "local package \(name): \(reason)", at: at ?? location))
         }
@@ -394,14 +394,14 @@ final class LocalPackages {
         case var .success(manifest):
             if let evaluationError {
                 manifest.gaps.append(.init(what: "SwiftPM could not evaluate the manifest either: \(evaluationError)",
-                                           position: manifest.position ?? SwiftSourcePosition(file: file, line: 1, column: 1)))
+                                           position: manifest.position ?? SourceLocation(file: file, line: 1, column: 1)))
             }
             return .statically(manifest)
         case let .failure(error):
             let reason = "its manifest cannot be read statically: \(error.reason)"
                 + (evaluationError.map { "; SwiftPM could not evaluate it either: \($0)" } ?? " (--evaluate-manifests lets SwiftPM evaluate it)")
                 + "; every Swift file under '\(folder)' (except Tests/) is taken as its products' code"
-            return .unreadable(reason: reason, location: Self.sourceLocation(error.position))
+            return .unreadable(reason: reason, location: error.position)
         }
     }
 
@@ -466,9 +466,4 @@ final class LocalPackages {
         diagnostics.append(Diagnostic(rule, message, at: location))
     }
 
-    private static func location(_ position: SwiftSourcePosition?) -> SourceLocation? { position.map(sourceLocation) }
-
-    private static func sourceLocation(_ position: SwiftSourcePosition) -> SourceLocation {
-        SourceLocation(file: position.file, line: position.line, column: position.column)
-    }
 }

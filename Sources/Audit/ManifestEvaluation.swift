@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 import JSON
 import SwiftFacts
 #if canImport(Glibc)
@@ -69,7 +70,7 @@ enum ManifestEvaluation {
         guard case .object = json, case let .array(products)? = json["products"], case let .array(targets)? = json["targets"] else {
             return .failure(EvaluationError("`swift package dump-package` printed JSON without products and targets"))
         }
-        var result = PackageManifest(name: json["name"]?.stringValue, position: SwiftSourcePosition(file: manifestFile, line: 1, column: 1))
+        var result = PackageManifest(name: json["name"]?.stringValue, position: SourceLocation(file: manifestFile, line: 1, column: 1))
         for product in products {
             guard let name = product["name"]?.stringValue else { continue }
             var kind = PackageManifest.ProductKind.other

@@ -34,6 +34,8 @@ struct ObjectiveCSources {
     let files: ProjectFiles
     let configuration: String
     let defines: BuildSettings
+    /// Reads the Swift `@objc` constants Objective-C code uses (nil: not followed).
+    var swift: SwiftFactsExtractor? = nil
 
     /// Reads each target's Objective-C files and adds their sites to its facts.
     func add(to contexts: inout [TargetContext]) {
@@ -69,7 +71,15 @@ struct ObjectiveCSources {
             // bridging header (by its own name or its NS_SWIFT_NAME) is asked for.
             let bridged = ((contexts[index].facts?.created ?? []) + (contexts[index].facts?.handled ?? []))
                 .filter { $0.resolved == nil && $0.language == .swift && Self.isName($0.value) }.map(\.value)
-            guard let objc = try? extractor.extract(objcFiles, resolving: bridged) else { continue }
+            guard var objc = try? extractor.extract(objcFiles, resolving: bridged) else { continue }
+            // The other way: class members Objective-C cannot follow (`ActivityTypes.openNote`,
+            // `[ActivityTypes openNote]`) that are the target's Swift `@objc` constants. The scans are cached:
+            // the second extraction only resolves again.
+            if !objc.classMembers.isEmpty, let swift, !contexts[index].swiftFiles.isEmpty {
+                let sources = contexts[index].swiftFiles.map { SwiftSourceFile(path: files.fileSystemPath($0), displayPath: $0) }
+                let exposed = swift.objectiveCConstants(sources, names: objc.classMembers)
+                if !exposed.isEmpty, let again = try? extractor.extract(objcFiles, resolving: bridged, bridging: exposed) { objc = again }
+            }
             if !objc.constants.isEmpty {
                 func bridge(_ site: inout ActivityTypeSite) {
                     if site.resolved == nil, site.language == .swift, let value = objc.constants[site.value] { site.resolved = value }
@@ -87,8 +97,7 @@ struct ObjectiveCSources {
             contexts[index].facts?.created.sort { $0.position < $1.position }
             contexts[index].facts?.handled.sort { $0.position < $1.position }
             contexts[index].objectiveC.diagnostics += objc.warnings.map { warning in
-                Diagnostic(.auditFileUnreadable, warning.message,
-                           at: SourceLocation(file: warning.position.file, line: warning.position.line, column: warning.position.column))
+                Diagnostic(.auditFileUnreadable, warning.message, at: warning.position)
             }
         }
     }
@@ -104,7 +113,7 @@ struct ObjectiveCSources {
     static func site(_ site: ObjCActivitySite) -> ActivityTypeSite {
         let kind: ActivitySiteKind = site.kind.isCreation ? .activityInitializer : .comparison
         return ActivityTypeSite(kind: kind, value: site.value, resolved: site.resolved,
-                                position: SwiftSourcePosition(file: site.position.file, line: site.position.line, column: site.position.column),
+                                position: site.position,
                                 userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys, language: .objc)
     }
 

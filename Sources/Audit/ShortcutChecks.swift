@@ -118,7 +118,7 @@ struct ShortcutChecks {
             guard let rule = Self.rule(for: violation.rule) else { continue }
             // The phrase's place (the first phrase written so, in the shortcut the violation names), else the
             // shortcut's, else the first shortcut past the limit.
-            var location: SwiftSourcePosition?
+            var location: SourceLocation?
             for (index, shortcut) in shortcuts.enumerated() where violation.shortcut == shortcut.label {
                 if let phrase = violation.phrase, let found = literal[index].1.first(where: { Self.template($0.text) == phrase }) {
                     location = found.position
@@ -131,7 +131,7 @@ struct ShortcutChecks {
             }
             let position = location ?? facts.appShortcuts.first?.position ?? facts.shortcutsProviders[0].position
             let subject = violation.phrase.map { "phrase \"\($0)\": " } ?? ""
-            diagnostics.append(Diagnostic(rule, subject + violation.message, at: Self.location(position)))
+            diagnostics.append(Diagnostic(rule, subject + violation.message, at: position))
         }
         if facts.shortcutsProviders.count > 1 {
             let first = facts.shortcutsProviders[0]
@@ -139,7 +139,7 @@ struct ShortcutChecks {
                 diagnostics.append(Diagnostic(
                     .appShortcutsMultipleProviders,
                     "'\(provider.name)' is a second AppShortcutsProvider in target \(target); an app has one (the first is '\(first.name)')",
-                    at: Self.location(provider.position), notes: [Diagnostic.Note("the first provider", at: Self.location(first.position))]))
+                    at: provider.position, notes: [Diagnostic.Note("the first provider", at: first.position)]))
             }
         }
         diagnostics += collisions()
@@ -160,7 +160,7 @@ struct ShortcutChecks {
                     diagnostics.append(Diagnostic(
                         .appShortcutPhraseCollision,
                         "phrase \"\(Self.template(phrase.text))\" of \(shortcut.intent) is the same as a phrase of \(facts.appShortcuts[earlier.shortcut].intent): Siri cannot tell them apart",
-                        at: Self.location(phrase.position), notes: [Diagnostic.Note("the other phrase", at: Self.location(earlier.phrase.position))]))
+                        at: phrase.position, notes: [Diagnostic.Note("the other phrase", at: earlier.phrase.position)]))
                 } else {
                     first[key] = (index, phrase)
                 }
@@ -181,9 +181,5 @@ struct ShortcutChecks {
             case let .parameter(name): "\u{1}\(parameterTypes[name] ?? name)\u{1}"
             }
         }.filter { !$0.isEmpty }.joined(separator: " ")
-    }
-
-    static func location(_ position: SwiftSourcePosition) -> SourceLocation {
-        SourceLocation(file: position.file, line: position.line, column: position.column)
     }
 }

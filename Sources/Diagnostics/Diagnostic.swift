@@ -13,6 +13,11 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(file):\(line):\(column)" }
 }
 
+extension SourceLocation: Comparable {
+    /// By file, then line, then column: the order facts and findings are listed in.
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool { (a.file, a.line, a.column) < (b.file, b.line, b.column) }
+}
+
 /// One finding about an input: where, how bad, which rule, and what was found versus expected.
 public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
     public enum Severity: String, Hashable, Sendable, Comparable {

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 // Before a file goes to clang: which repository headers it includes (their folders become -I, as Xcode's
@@ -47,6 +48,8 @@ package struct HeaderIndex: Sendable {
     package var isEmpty: Bool { paths.isEmpty }
 
     var allFileSystemPaths: [String] { paths.keys.sorted().compactMap { paths[$0] } }
+    /// Every header's display path, sorted.
+    var allDisplayPaths: [String] { paths.keys.sorted() }
 }
 
 /// The directives of one file, as the scan needs them.
@@ -206,12 +209,12 @@ enum IncludeScan {
     /// At most this many headers are followed from one file.
     static let maximumHeaders = 2_000
 
-    static func scan(_ bytes: [UInt8], file: String, headers: HeaderIndex, readHeader: (String) -> Directives?) -> IncludeScanResult {
-        var result = IncludeScanResult()
-        let main = Directives(bytes, keepCode: true)
+    /// The repository headers `main` (the directives of `file`) reaches, breadth first, each once: their
+    /// directives, the order first reached, and each file's includes as resolved.
+    static func reach(_ main: Directives, file: String, headers: HeaderIndex, readHeader: (String) -> Directives?)
+        -> (directives: [String: Directives], order: [String], includes: [String: [(target: String, isImport: Bool, line: Int)]]) {
         var directives: [String: Directives] = [:]
         var order: [String] = []
-        // The headers reached, breadth first (each header once).
         var queue: [(from: Directives, file: String)] = [(main, file)]
         var resolvedIncludes: [String: [(target: String, isImport: Bool, line: Int)]] = [:]
         var position = 0
@@ -234,6 +237,13 @@ enum IncludeScan {
             }
             resolvedIncludes[name] = targets.map { (target: $0.0, isImport: $0.1, line: $0.2) }
         }
+        return (directives, order, resolvedIncludes)
+    }
+
+    static func scan(_ bytes: [UInt8], file: String, headers: HeaderIndex, readHeader: (String) -> Directives?) -> IncludeScanResult {
+        var result = IncludeScanResult()
+        let main = Directives(bytes, keepCode: true)
+        let (directives, order, resolvedIncludes) = reach(main, file: file, headers: headers, readHeader: readHeader)
         var folders: [String] = []
         for header in order {
             let folder = header.split(separator: "/").dropLast().joined(separator: "/")

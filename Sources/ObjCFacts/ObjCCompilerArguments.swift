@@ -1,3 +1,4 @@
+import Diagnostics
 /// The compiler arguments a file of a target is read with: its language, a target triple (so clang predefines
 /// `TARGET_OS_*` and `__APPLE__` as Xcode's would), the target's preprocessor definitions
 /// (`GCC_PREPROCESSOR_DEFINITIONS`, `-D` of `OTHER_CFLAGS`), search paths, its prefix header. No SDK: missing

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 // The facts `audit` needs from a target's Objective-C (and Objective-C++) files, read with libclang: the same
@@ -21,23 +22,6 @@ package struct ObjCSourceFile: Hashable, Sendable {
     package var isObjectiveCPlusPlus: Bool { path.hasSuffix(".mm") }
 }
 
-/// A place in an Objective-C file (or a header), `column` in characters from 1.
-package struct ObjCPosition: Hashable, Sendable, Comparable, CustomStringConvertible {
-    package var file: String
-    package var line: Int
-    package var column: Int
-
-    package init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    package var description: String { "\(file):\(line):\(column)" }
-
-    package static func < (a: ObjCPosition, b: ObjCPosition) -> Bool { (a.file, a.line, a.column) < (b.file, b.line, b.column) }
-}
-
 /// What makes an Objective-C site.
 package enum ObjCSiteKind: String, Hashable, Sendable {
     /// `[[NSUserActivity alloc] initWithActivityType:X]` (or `[super initWithActivityType:X]` in a subclass)
@@ -52,6 +36,11 @@ package enum ObjCSiteKind: String, Hashable, Sendable {
     /// `[… .interaction.intent isKindOfClass:[X class]]` or a cast `(X *)… .interaction.intent`: the
     /// INIntent class name, the activity type SiriKit gives an intent continued in the app.
     case intentClass
+    /// A key of the dictionary literal a lookup with `activityType` reads (`map[userActivity.activityType]`).
+    case dictionaryKey
+    /// A value mapped from `activityType` that cannot be followed: a method or function no file read defines
+    /// (its result switched over), a dictionary filled at run time. Its value is unresolved.
+    case mappedValue
 
     package var isCreation: Bool { self == .activityInitializer || self == .convenienceInitializer }
 }
@@ -64,7 +53,7 @@ package struct ObjCActivitySite: Hashable, Sendable {
     /// The string, or nil when it cannot be followed; the bundle identifier stays as
     /// ``ObjCFacts/bundleIdentifierPlaceholder``.
     package var resolved: String?
-    package var position: ObjCPosition
+    package var position: SourceLocation
     /// At a creation site: the keys written to its `userInfo` in the statements after it in the same block,
     /// nil when unknown (not written there, or a key that cannot be followed).
     package var userInfoKeys: [String]?
@@ -77,12 +66,12 @@ package struct ObjCActivitySite: Hashable, Sendable {
 package struct ObjCDonation: Hashable, Sendable {
     package enum Kind: String, Hashable, Sendable { case becomeCurrent, eligibleForPrediction, donateInteraction }
     package var kind: Kind
-    package var position: ObjCPosition
+    package var position: SourceLocation
 }
 
 /// A located problem with a file (hostile or unreadable input, a parse that failed).
 package struct ObjCFileWarning: Hashable, Sendable {
-    package var position: ObjCPosition
+    package var position: SourceLocation
     package var message: String
 }
 
@@ -100,6 +89,10 @@ package struct ObjCTargetFacts: Sendable {
     /// (file-scope constants, `#define`s; also by their `NS_SWIFT_NAME`), with their strings: what Swift code
     /// sees through the bridging header.
     package var constants: [String: String] = [:]
+    /// Class members (`Class.member`, as `ActivityTypes.openNote` or `[ActivityTypes openNote]`) site values
+    /// use and Objective-C cannot follow, sorted: in a mixed target, Swift `@objc` constants, which the caller
+    /// resolves and passes back (``ObjCFactsExtractor/extract(_:resolving:bridging:)``).
+    package var classMembers: [String] = []
 
     package init() {}
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Extracts a target's ``ObjCTargetFacts`` from its `.m` / `.mm` files: a byte search picks the files that can
@@ -51,7 +52,11 @@ package struct ObjCFactsExtractor: Sendable {
         _ = read(Array(unique.indices), files: unique, contents: contents)
     }
 
-    package func extract(_ files: [ObjCSourceFile], resolving names: [String] = []) throws(LibClangUnavailable) -> ObjCTargetFacts {
+    /// `names`: names Swift code uses that may be Objective-C constants (``ObjCTargetFacts/constants``);
+    /// `bridging`: the strings of class members Objective-C code uses that Swift declares (`@objc`), by
+    /// `Class.member` as Objective-C names them.
+    package func extract(_ files: [ObjCSourceFile], resolving names: [String] = [],
+                         bridging: [String: String] = [:]) throws(LibClangUnavailable) -> ObjCTargetFacts {
         if case .failure(let reason) = LibClang.loaded { throw reason }
         var facts = ObjCTargetFacts()
         facts.files = files.count
@@ -64,21 +69,25 @@ package struct ObjCFactsExtractor: Sendable {
                 contents[index] = bytes
                 if !options.usePrefilter || Self.mentions(bytes, anyOf: Self.triggers) { selected.append(index) } else { pending.insert(index) }
             } catch {
-                facts.warnings.append(ObjCFileWarning(position: ObjCPosition(file: file.displayPath, line: 1, column: 1),
+                facts.warnings.append(ObjCFileWarning(position: SourceLocation(file: file.displayPath, line: 1, column: 1),
                                                       message: "cannot read the Objective-C file: \(error.reason)"))
             }
         }
         var scans = read(selected, files: files, contents: contents)
         var parsed = selected
+        scans += readHeaders(of: files, contents: contents)
         // A name Swift uses may be a constant's NS_SWIFT_NAME, declared in a header (without Foundation's
         // headers clang cannot read the macro): the headers say which Objective-C name it stands for.
         let aliases = names.isEmpty ? [:] : cache.swiftNames(headers)
         let names = names.map { (asked: $0, objectiveC: aliases[$0] ?? $0) }
         var searched: Set<String> = []
         for _ in 0..<Self.maximumRounds where !pending.isEmpty {
+            Self.rescan(&scans)
             var resolver = ObjCResolver(scans)
             for scan in scans { for site in scan.sites { _ = resolver.resolve(site.value) } }
-            let selectors = Set(scans.flatMap(\.conveniences).map { String($0.selector.split(separator: ":").first ?? "") })
+            let defined = Self.definedSelectors(scans)
+            let mappings = scans.flatMap(\.typeArguments).map(\.parameter.selector).filter { !defined.contains($0) }
+            let selectors = Set((scans.flatMap(\.conveniences).map(\.selector) + mappings).map { Self.firstPiece($0) })
             let asked = Set(names.filter { resolver.constant(named: $0.objectiveC) == nil }.map(\.objectiveC))
             let wanted = Array(resolver.missingNames.union(selectors).union(asked).subtracting(searched))
             guard !wanted.isEmpty else { break }
@@ -89,17 +98,18 @@ package struct ObjCFactsExtractor: Sendable {
             scans += read(next, files: files, contents: contents)
             parsed += next
         }
-        // Calls of the convenience initializers found anywhere.
-        let conveniences = Set(scans.flatMap(\.conveniences))
-        if !conveniences.isEmpty {
-            for index in scans.indices {
-                guard let scanner = scans[index].scanner else { continue }
-                let extra = scanner.scan(conveniences: conveniences).sites.filter { $0.kind == .convenienceInitializer }
-                scans[index].sites += extra
-            }
+        Self.rescan(&scans)
+        let defined = Self.definedSelectors(scans)
+        let typeArguments = scans.flatMap(\.typeArguments)
+        // A mapping whose method no file read defines, its result switched over: handled, the type unknown.
+        var unresolved: Set<SourceLocation> = []
+        for argument in typeArguments where argument.isSwitched && !defined.contains(argument.parameter.selector)
+            && unresolved.insert(argument.site.position).inserted {
+            if let index = scans.firstIndex(where: { $0.file == argument.site.position.file }) { scans[index].sites.append(argument.site) }
         }
         facts.parsedFiles = parsed.map { files[$0].displayPath }.sorted()
         var resolver = ObjCResolver(scans)
+        resolver.bridged = bridging
         func keys(_ values: [ObjCValue]?) -> [String]? {
             guard let values else { return nil }
             var keys: [String] = []
@@ -119,11 +129,34 @@ package struct ObjCFactsExtractor: Sendable {
             }
         }
         for name in names { facts.constants[name.asked] = resolver.constant(named: name.objectiveC) }
+        facts.classMembers = resolver.missingMembers.sorted()
         facts.created.sort { $0.position < $1.position }
         facts.handled.sort { $0.position < $1.position }
         facts.donations.sort { $0.position < $1.position }
         facts.warnings.sort { $0.position < $1.position }
         return facts
+    }
+
+    /// The repository headers the files include (directly or through other headers) that mention a trigger
+    /// name, each read as its own file (with the arguments of the first file including it): their inline
+    /// functions, static methods and `#define`s create and handle activities too, located in the header. Every
+    /// file's includes are followed, read by clang or not, so the prefilter changes nothing.
+    private func readHeaders(of files: [ObjCSourceFile], contents: [[UInt8]?]) -> [ObjCFileScan] {
+        let wanted = cache.triggerHeaders(headers)
+        guard !wanted.isEmpty else { return [] }
+        var seen: Set<String> = Set(files.map(\.displayPath))
+        var headerFiles: [ObjCSourceFile] = []
+        var headerContents: [[UInt8]?] = []
+        for (file, bytes) in zip(files, contents) {
+            guard let bytes else { continue }
+            for header in cache.reachedHeaders(of: file, bytes: bytes, headers: headers) where wanted.contains(header) && seen.insert(header).inserted {
+                guard let path = headers.fileSystemPath(header), let bytes = try? ObjCSourceReader.contents(ofFile: path) else { continue }
+                headerFiles.append(ObjCSourceFile(path: path, displayPath: header, arguments: file.arguments))
+                headerContents.append(bytes)
+            }
+        }
+        guard !headerFiles.isEmpty else { return [] }
+        return read(Array(headerFiles.indices), files: headerFiles, contents: headerContents)
     }
 
     /// Reads and scans the files at `indices` on every core.
@@ -151,7 +184,7 @@ package struct ObjCFactsExtractor: Sendable {
         var result = ObjCFileScan(file: file.displayPath)
         let included = IncludeScan.scan(bytes, file: file.displayPath, headers: headers) { cache.directives(of: $0, headers: headers) }
         if let refusal = included.refusal {
-            result.warnings.append(ObjCFileWarning(position: ObjCPosition(file: refusal.file, line: refusal.line, column: 1), message: refusal.message))
+            result.warnings.append(ObjCFileWarning(position: SourceLocation(file: refusal.file, line: refusal.line, column: 1), message: refusal.message))
             cache.store(result, for: key)
             return result
         }
@@ -161,14 +194,15 @@ package struct ObjCFactsExtractor: Sendable {
         }
         switch ClangReading.read(file.path, arguments: arguments) {
         case .failure(let failure):
-            result.warnings.append(ObjCFileWarning(position: ObjCPosition(file: file.displayPath, line: 1, column: 1),
+            result.warnings.append(ObjCFileWarning(position: SourceLocation(file: file.displayPath, line: 1, column: 1),
                                                    message: "cannot read the Objective-C file: \(failure.description)"))
         case .success(let reading):
             let scanner = ObjCFileScanner(bytes: bytes, reading: reading, file: file.displayPath)
-            let (sites, donations, conveniences) = scanner.scan()
+            let (sites, donations, conveniences, typeArguments) = scanner.scan()
             result.sites = sites
             result.donations = donations
             result.conveniences = conveniences
+            result.typeArguments = typeArguments
             result.macros = reading.macros
             result.variables = reading.variables
             for (offset, expansion) in reading.expansions {
@@ -178,7 +212,7 @@ package struct ObjCFactsExtractor: Sendable {
             // What clang could not get through: an include nested without end. (Missing system headers are
             // expected without an SDK and say nothing.)
             for diagnostic in reading.diagnostics where diagnostic.message.contains("nested too deeply") {
-                result.warnings.append(ObjCFileWarning(position: ObjCPosition(file: file.displayPath, line: 1, column: 1),
+                result.warnings.append(ObjCFileWarning(position: SourceLocation(file: file.displayPath, line: 1, column: 1),
                                                        message: "clang: \(diagnostic.message) (in \(diagnostic.file):\(diagnostic.line)): the file is read in part"))
                 break
             }
@@ -191,14 +225,37 @@ package struct ObjCFactsExtractor: Sendable {
     private func rescan(_ scan: ObjCFileScan, as displayPath: String) -> ObjCFileScan {
         var copy = scan
         copy.file = displayPath
-        func moved(_ position: ObjCPosition) -> ObjCPosition {
-            position.file == scan.file ? ObjCPosition(file: displayPath, line: position.line, column: position.column) : position
+        func moved(_ position: SourceLocation) -> SourceLocation {
+            position.file == scan.file ? SourceLocation(file: displayPath, line: position.line, column: position.column) : position
         }
         for index in copy.sites.indices { copy.sites[index].position = moved(copy.sites[index].position) }
         for index in copy.donations.indices { copy.donations[index].position = moved(copy.donations[index].position) }
         for index in copy.warnings.indices { copy.warnings[index].position = moved(copy.warnings[index].position) }
         copy.scanner = nil
         return copy
+    }
+
+    /// Calls of the convenience initializers found anywhere, and the parameters of the methods and functions
+    /// calls pass an activity type to (ObjCMappedTypes.swift): each file is scanned again knowing them.
+    static func rescan(_ scans: inout [ObjCFileScan]) {
+        let conveniences = Set(scans.flatMap(\.conveniences))
+        let defined = definedSelectors(scans)
+        let typeParameters = Set(scans.flatMap(\.typeArguments).map(\.parameter).filter { defined.contains($0.selector) })
+        guard !conveniences.isEmpty || !typeParameters.isEmpty else { return }
+        for index in scans.indices {
+            guard let scanner = scans[index].scanner else { continue }
+            scans[index].sites = scanner.scan(conveniences: conveniences, typeParameters: typeParameters).sites
+        }
+    }
+
+    /// The selectors of the methods (and `name()` of the C functions) the scanned files define.
+    static func definedSelectors(_ scans: [ObjCFileScan]) -> Set<String> {
+        Set(scans.compactMap(\.scanner).flatMap { $0.methods.map(\.selector) })
+    }
+
+    /// `kindForActivityType` of `kindForActivityType:`, `KindForType` of `KindForType()`: what a file defining it mentions.
+    static func firstPiece(_ selector: String) -> String {
+        String(selector.split(separator: ":").first?.split(separator: "(").first ?? "")
     }
 
     static func mentions(_ bytes: [UInt8], anyOf names: [String]) -> Bool {
@@ -275,6 +332,41 @@ package final class ObjCFactsCache: @unchecked Sendable {
         swiftNameTable = table
         lock.unlock()
         return table
+    }
+
+    private var triggerHeaderSet: Set<String>?
+    private var reached: [String: [String]] = [:]
+
+    /// The repository headers a file reaches (display paths), once per file and display path for every target.
+    func reachedHeaders(of file: ObjCSourceFile, bytes: [UInt8], headers: HeaderIndex) -> [String] {
+        let key = file.path + "\u{1F}" + file.displayPath
+        lock.lock()
+        if let known = reached[key] { lock.unlock(); return known }
+        lock.unlock()
+        let order = IncludeScan.reach(Directives(bytes, keepCode: false), file: file.displayPath, headers: headers) {
+            directives(of: $0, headers: headers)
+        }.order
+        lock.lock()
+        reached[key] = order
+        lock.unlock()
+        return order
+    }
+
+    /// The repository headers (display paths) that mention a trigger name: those whose sites are read.
+    func triggerHeaders(_ headers: HeaderIndex) -> Set<String> {
+        lock.lock()
+        if let known = triggerHeaderSet { lock.unlock(); return known }
+        lock.unlock()
+        var found: Set<String> = []
+        for header in headers.allDisplayPaths {
+            guard let path = headers.fileSystemPath(header), let bytes = try? ObjCSourceReader.contents(ofFile: path),
+                  ObjCFactsExtractor.mentions(bytes, anyOf: ObjCFactsExtractor.triggers) else { continue }
+            found.insert(header)
+        }
+        lock.lock()
+        triggerHeaderSet = found
+        lock.unlock()
+        return found
     }
 
     func directives(of header: String, headers: HeaderIndex) -> Directives? {

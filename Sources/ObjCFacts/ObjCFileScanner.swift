@@ -1,3 +1,4 @@
+import Diagnostics
 // The sites of one main file, found over the tokens clang lexed (conditional blocks the preprocessor skipped
 // left out, directives left out): message sends, comparisons, casts, with the method each is in.
 
@@ -6,7 +7,7 @@ struct FoundObjCSite: Sendable {
     var kind: ObjCSiteKind
     var value: ObjCValue
     var written: String
-    var position: ObjCPosition
+    var position: SourceLocation
     /// nil when unknown; a nil element marks a key that cannot be followed.
     var userInfoKeys: [ObjCValue]?
     var requiredUserInfoKeys: [ObjCValue]?
@@ -31,6 +32,8 @@ struct ObjCFileScan: Sendable {
     var sites: [FoundObjCSite] = []
     var donations: [ObjCDonation] = []
     var conveniences: [ConvenienceInitializer] = []
+    /// Calls passing an activity type to a method or function (ObjCMappedTypes.swift).
+    var typeArguments: [TypeArgument] = []
     var macros: [ClangReading.Macro] = []
     var variables: [ClangReading.Variable] = []
     /// Offset in this file → the `file:line:column` of the `#define` clang expanded there.
@@ -59,29 +62,89 @@ struct ObjCFileScanner: Sendable {
         var starts = [0]
         for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
         lineStarts = starts
-        // Tokens: no comments, none in skipped blocks, none of a directive's line(s).
+        // Tokens: no comments, none in skipped blocks, none of a directive's line(s) — except the body of a
+        // `#define` that creates or handles activities, kept as code followed by a `;` (its sites are at the
+        // definition; a function-like one passing a parameter on to `initWithActivityType:` is a convenience
+        // initializer, its uses creation sites).
         var toks: [Tok] = []
         toks.reserveCapacity(reading.tokens.count)
         var skipped = reading.skipped.sorted { $0.lowerBound < $1.lowerBound }[...]
         var directiveEnd = -1
+        var directive: [Tok] = []
+        var macros: [MethodDefinition] = []
         var lastLine = -1
+        func flushDirective() {
+            defer { directive = [] }
+            guard let body = Self.macroBody(directive) else { return }
+            let first = toks.count
+            toks += directive[body.tokens]
+            toks.append(Tok(";", offset: directive[body.tokens.upperBound - 1].offset, isIdentifier: false))
+            if let parameters = body.parameters {
+                macros.append(MethodDefinition(selector: directive[1].text + "()", parameters: parameters, body: first...(toks.count - 1)))
+            }
+        }
         for token in reading.tokens where token.kind != .comment {
             let start = token.offset, end = token.offset + token.length
             guard end <= bytes.count, start >= 0 else { continue }
             while let first = skipped.first, first.upperBound <= start { skipped.removeFirst() }
             if let first = skipped.first, first.contains(start) { continue }
-            if start < directiveEnd { continue }
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            let tok = Tok(text, offset: start, isIdentifier: token.kind == .identifier || token.kind == .keyword)
+            if start < directiveEnd { directive.append(tok); continue }
+            if !directive.isEmpty { flushDirective() }
             let line = Self.line(of: start, in: starts)
             if token.kind == .punctuation, bytes[start] == 0x23, line != lastLine {
                 directiveEnd = Self.endOfDirective(from: start, in: bytes)
+                lastLine = line
                 continue
             }
             lastLine = line
-            let text = String(decoding: bytes[start..<end], as: UTF8.self)
-            toks.append(Tok(text, offset: start, isIdentifier: token.kind == .identifier || token.kind == .keyword))
+            toks.append(tok)
         }
+        if !directive.isEmpty { flushDirective() }
         list = TokenList(toks)
         methods = findMethods()
+        if !macros.isEmpty {
+            // A macro defined inside a method's body is code of that method.
+            let outside = macros.filter { macro in !methods.contains { $0.body.contains(macro.body.lowerBound) } }
+            methods = (methods + outside).sorted { $0.body.lowerBound < $1.body.lowerBound }
+        }
+    }
+
+    /// Names in a `#define` body that make its tokens worth scanning.
+    static let macroTriggers: Set<String> = ["initWithActivityType", "activityType", "becomeCurrent", "eligibleForPrediction", "interaction",
+                                             "donateInteractionWithCompletion"]
+
+    /// A `#define`'s body (the tokens after `define NAME` or `define NAME(params)`) when it mentions a trigger
+    /// and its brackets balance; `parameters` for a function-like one.
+    static func macroBody(_ directive: [Tok]) -> (tokens: Range<Int>, parameters: [String]?)? {
+        guard directive.count > 2, directive[0].text == "define", directive[1].isIdentifier else { return nil }
+        var start = 2
+        var parameters: [String]?
+        let name = directive[1]
+        if directive[2].text == "(", directive[2].offset == name.offset + name.text.utf8.count {
+            var index = 3
+            var names: [String] = []
+            while index < directive.count, directive[index].text != ")" {
+                if directive[index].isIdentifier { names.append(directive[index].text) }
+                index += 1
+            }
+            guard index < directive.count else { return nil }
+            parameters = names
+            start = index + 1
+        }
+        guard start < directive.count, directive[start...].contains(where: { macroTriggers.contains($0.text) }) else { return nil }
+        var depth = 0
+        for tok in directive[start...] {
+            switch tok.text {
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}": depth -= 1
+            default: break
+            }
+            if depth < 0 { return nil }
+        }
+        guard depth == 0 else { return nil }
+        return (start..<directive.count, parameters)
     }
 
     static func line(of offset: Int, in starts: [Int]) -> Int {
@@ -108,13 +171,13 @@ struct ObjCFileScanner: Sendable {
         return index
     }
 
-    func position(_ index: Int) -> ObjCPosition {
+    func position(_ index: Int) -> SourceLocation {
         let offset = list.toks[index].offset
         let line = Self.line(of: offset, in: lineStarts)
         var column = 1
         var cursor = lineStarts[line]
         while cursor < offset { if bytes[cursor] & 0xC0 != 0x80 { column += 1 }; cursor += 1 }
-        return ObjCPosition(file: file, line: line + 1, column: column)
+        return SourceLocation(file: file, line: line + 1, column: column)
     }
 
     /// The source text of `range`, whitespace runs folded to one space.
@@ -153,9 +216,28 @@ struct ObjCFileScanner: Sendable {
                 index = method.body.upperBound + 1
                 continue
             }
+            if depth == 0, list.toks[index].isIdentifier, list[index + 1] == "(", let function = functionHeader(at: index) {
+                found.append(function)
+                index = function.body.upperBound + 1
+                continue
+            }
             index += 1
         }
         return found
+    }
+
+    /// A C function's definition at file scope: `static NSInteger KindForType(NSString *type) { … }`, its
+    /// selector `KindForType()`, its parameters by position.
+    private func functionHeader(at name: Int) -> MethodDefinition? {
+        let open = name + 1, close = list.partner[open]
+        guard name > 0, close > open, list[close + 1] == "{", list.partner[close + 1] > close + 1,
+              list.toks[name - 1].isIdentifier || list[name - 1] == "*",
+              !["if", "while", "for", "switch", "return", "sizeof"].contains(list[name]) else { return nil }
+        let parameters = list.commaSeparated((open + 1)..<close).map { range in
+            range.last.map { list.toks[$0].isIdentifier ? list[$0] : "" } ?? ""
+        }
+        return MethodDefinition(selector: list[name] + "()", parameters: parameters == ["void"] ? [] : parameters,
+                                body: (close + 1)...list.partner[close + 1])
     }
 
     private func methodHeader(at start: Int) -> MethodDefinition? {
@@ -206,12 +288,16 @@ struct ObjCFileScanner: Sendable {
 
     // MARK: - Sites
 
-    func scan(conveniences known: Set<ConvenienceInitializer> = []) -> (sites: [FoundObjCSite], donations: [ObjCDonation], conveniences: [ConvenienceInitializer]) {
+    /// `conveniences`: initializers found in any file, whose calls are creation sites; `typeParameters`:
+    /// parameters of methods and functions some call passes an activity type to, compared as `activityType` is.
+    func scan(conveniences known: Set<ConvenienceInitializer> = [], typeParameters: Set<ConvenienceInitializer> = [])
+        -> (sites: [FoundObjCSite], donations: [ObjCDonation], conveniences: [ConvenienceInitializer], typeArguments: [TypeArgument]) {
         var sites: [FoundObjCSite] = []
         var donations: [ObjCDonation] = []
         var conveniences: [ConvenienceInitializer] = []
+        var passed: [TypeArgument] = []
         let intentLocals = interactionIntentLocals()
-        let typeLocals = activityTypeLocals()
+        let typeLocals = activityTypeLocals(typeParameters: typeParameters)
         let bySelector = Dictionary(grouping: known, by: \.selector)
         for index in 0..<list.count {
             let tok = list[index]
@@ -220,7 +306,11 @@ struct ObjCFileScanner: Sendable {
                 let enclosing = method(containing: index)
                 if let piece = message.pieces.firstIndex(where: { $0.name == "initWithActivityType" }) {
                     let argument = message.pieces[piece].argument
-                    if argument.count == 1, let enclosing, let parameter = enclosing.parameters.firstIndex(of: list[argument.lowerBound]) {
+                    var bare = argument  // `(t)` in a macro's body
+                    while bare.count >= 3, list[bare.lowerBound] == "(", list.partner[bare.lowerBound] == bare.upperBound - 1 {
+                        bare = (bare.lowerBound + 1)..<(bare.upperBound - 1)
+                    }
+                    if bare.count == 1, let enclosing, let parameter = enclosing.parameters.firstIndex(of: list[bare.lowerBound]) {
                         conveniences.append(ConvenienceInitializer(selector: enclosing.selector, piece: parameter))
                     } else if !argument.isEmpty {
                         sites.append(creation(.activityInitializer, message: message, argument: argument))
@@ -232,7 +322,13 @@ struct ObjCFileScanner: Sendable {
                         sites.append(creation(.convenienceInitializer, message: message, argument: argument))
                     }
                 }
+                passed += typeArguments(message: message, locals: typeLocals)
                 switch selector {
+                case "objectForKey:", "valueForKey:", "objectForKeyedSubscript:":
+                    let argument = message.pieces[0].argument
+                    if isActivityType(argument, locals: typeLocals) {
+                        sites += dictionaryLookup(receiver: message.receiver, key: argument, at: message.open..<(message.close + 1))
+                    }
                 case "isEqualToString:", "isEqual:":
                     let argument = message.pieces[0].argument
                     if isActivityType(message.receiver, locals: typeLocals), !argument.isEmpty {
@@ -252,6 +348,24 @@ struct ObjCFileScanner: Sendable {
                 default:
                     if message.pieces[0].name.hasPrefix("donateInteraction") {
                         donations.append(ObjCDonation(kind: .donateInteraction, position: position(message.receiver.upperBound)))
+                    }
+                }
+            } else if tok == "[", index > 0, list.partner[index] > index + 1, list.toks[index - 1].isIdentifier || list[index - 1] == "]" || list[index - 1] == ")",
+                      isActivityType((index + 1)..<list.partner[index], locals: typeLocals) {
+                // `map[userActivity.activityType]`
+                let receiver = list.postfixStart(endingBefore: index, floor: 0)..<index
+                sites += dictionaryLookup(receiver: receiver, key: (index + 1)..<list.partner[index], at: receiver.lowerBound..<(list.partner[index] + 1))
+            } else if list.toks[index].isIdentifier, list[index + 1] == "(", list.partner[index + 1] > index + 1,
+                      list[list.partner[index + 1] + 1] != "{", list[index - 1] != ".", list[index - 1] != "->" {
+                // A C function's call (not its definition).
+                passed += typeArguments(call: index, locals: typeLocals)
+                if let calls = bySelector[list[index] + "()"] {
+                    // A C function that passes its parameter on to `initWithActivityType:`.
+                    let arguments = list.commaSeparated((index + 2)..<list.partner[index + 1])
+                    for call in calls where call.piece < arguments.count {
+                        let argument = arguments[call.piece]
+                        sites.append(FoundObjCSite(kind: .convenienceInitializer, value: list.value(argument, file: file),
+                                                   written: written(argument), position: position(argument.lowerBound)))
                     }
                 }
             } else if tok == "==" || tok == "!=" {
@@ -275,7 +389,7 @@ struct ObjCFileScanner: Sendable {
                 sites.append(FoundObjCSite(kind: .intentClass, value: .literal(name), written: name, position: position(index + 1)))
             }
         }
-        return (sites, donations, conveniences)
+        return (sites, donations, conveniences, passed)
     }
 
     private func isNil(_ range: Range<Int>) -> Bool { range.count == 1 && ["nil", "NULL", "Nil"].contains(list[range.lowerBound]) }
@@ -324,9 +438,17 @@ struct ObjCFileScanner: Sendable {
         return locals
     }
 
-    /// Locals assigned an activity's type (`NSString *type = userActivity.activityType;`), by method body.
-    private func activityTypeLocals() -> [Int: Set<String>] {
+    /// Locals assigned an activity's type (`NSString *type = userActivity.activityType;`), by method body; and
+    /// the parameters of `typeParameters` in the methods and functions that define them.
+    private func activityTypeLocals(typeParameters: Set<ConvenienceInitializer> = []) -> [Int: Set<String>] {
         var locals: [Int: Set<String>] = [:]
+        if !typeParameters.isEmpty {
+            for method in methods {
+                for parameter in typeParameters where parameter.selector == method.selector && parameter.piece < method.parameters.count {
+                    locals[method.body.lowerBound, default: []].insert(method.parameters[parameter.piece])
+                }
+            }
+        }
         for index in 1..<max(1, list.count) where list[index] == "=" && list.toks[index - 1].isIdentifier {
             let right = (index + 1)..<list.postfixEnd(from: index + 1, limit: list.count)
             guard right.count > 1, isActivityType(right) else { continue }

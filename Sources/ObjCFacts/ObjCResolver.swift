@@ -1,3 +1,4 @@
+import Diagnostics
 // Values followed across a target's files: `#define`s (the very definition clang expanded at the site, when
 // the site is in a main file), file-scope constants (`NSString *const X = @"…"`, `static NSString *X = …`, an
 // `extern` declaration's definition in another file), concatenation, formats, and the bundle identifier.
@@ -19,6 +20,11 @@ struct ObjCResolver {
     private var expansions: [String: [Int: String]] = [:]
     /// Names that were looked for and not found.
     private(set) var missingNames: Set<String> = []
+    /// The strings of class members Objective-C cannot follow, by `Class.member`: a mixed target's Swift
+    /// `@objc` constants (``ObjCFactsExtractor/extract(_:resolving:bridging:)``).
+    var bridged: [String: String] = [:]
+    /// `Class.member`s looked for and not in ``bridged``.
+    private(set) var missingMembers: Set<String> = []
 
     init(_ scans: [ObjCFileScan]) {
         var seenMacros: Set<String> = [], seenVariables: Set<String> = []
@@ -51,6 +57,11 @@ struct ObjCResolver {
         case .bundleIdentifier:
             return ObjCFacts.bundleIdentifierPlaceholder
         case .unknown:
+            return nil
+        case .classMember(let owner, let member):
+            let name = owner + "." + member
+            if let value = bridged[name] { return value }
+            missingMembers.insert(name)
             return nil
         case .concatenation(let parts):
             var result = ""

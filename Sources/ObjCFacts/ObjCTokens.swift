@@ -1,3 +1,4 @@
+import Diagnostics
 // Tokens as clang spells them, with the bracket structure of Objective-C expressions over them: message sends
 // (`[receiver selector:argument …]`), postfix chains (`a.b->c`, `f(x)`, `a[i]`), casts. Enough grammar to find
 // the facts' sites and values; clang's lexer and preprocessor decide what the tokens are.

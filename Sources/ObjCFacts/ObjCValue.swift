@@ -1,3 +1,4 @@
+import Diagnostics
 // A value expression as written, before it is resolved: what a string-typed Objective-C expression can be
 // followed through.
 
@@ -10,6 +11,9 @@ indirect enum ObjCValue: Sendable, Hashable {
     case concatenation([ObjCValue])
     /// `[NSString stringWithFormat:format, arguments…]`: each `%@` takes the next argument.
     case format(ObjCValue, [ObjCValue])
+    /// `Class.member` / `[Class member]`: a class property or class method, which a Swift `@objc` member
+    /// declares in a mixed target (resolved through ``ObjCResolver/bridged``, by `Class.member`).
+    case classMember(String, String)
     case unknown
 
     /// The names it refers to (what the rounds look for the declarations of).
@@ -62,6 +66,11 @@ extension TokenList {
             return .reference(name, file: file, offset: toks[range.lowerBound].offset)
         }
         let words = range.map { self[$0] }
+        // `ActivityTypes.openNote`: a class property (the class named with a capital, as classes are).
+        if words.count == 3, words[1] == ".", toks[range.lowerBound].isIdentifier, toks[range.lowerBound + 2].isIdentifier,
+           words[0].first?.isUppercase == true {
+            return .classMember(words[0], words[2])
+        }
         if words == ["NSBundle", ".", "mainBundle", ".", "bundleIdentifier"] { return .bundleIdentifier }
         // `[NSBundle mainBundle].bundleIdentifier`
         if words.count > 2, words.suffix(2) == [".", "bundleIdentifier"], isMainBundle(range.lowerBound..<(range.upperBound - 2)) {
@@ -88,6 +97,10 @@ extension TokenList {
                 return value(message.pieces[0].argument, file: file, depth: depth + 1)
             case "copy", "description":
                 return value(receiver, file: file, depth: depth + 1)
+            case let selector where message.isUnary && receiver.count == 1 && toks[receiver.lowerBound].isIdentifier
+                && self[receiver.lowerBound].first?.isUppercase == true:
+                // `[ActivityTypes openNote]`: a class method (or class property) of a class.
+                return .classMember(self[receiver.lowerBound], selector)
             default:
                 return .unknown
             }

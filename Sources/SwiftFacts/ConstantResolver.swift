@@ -1,3 +1,4 @@
+import Diagnostics
 // Follows ValueExpressions through the constants of every parsed file of a target.
 //
 // Lookup of a reference `A.B.name` / `name` / `.name`:

@@ -1,10 +1,11 @@
+import Diagnostics
 // What one parsed file contributes, before anything is resolved across files.
 
 /// An activity site as found, its value not yet resolved.
 struct FoundActivitySite: Sendable {
     var kind: ActivitySiteKind
     var value: WrittenValue
-    var position: SwiftSourcePosition
+    var position: SourceLocation
     /// The keys written to `userInfo` at a creation site; nil when unknown.
     var userInfoKeys: [WrittenValue]?
     var requiredUserInfoKeys: [WrittenValue]?
@@ -16,7 +17,7 @@ struct FoundType: Sendable {
     var kind: Kind
     /// Qualified by enclosing types (`Outer.Inner`); for an extension, the extended type as written.
     var name: String
-    var position: SwiftSourcePosition
+    var position: SourceLocation
     /// Inherited names, the last component of each (`AppIntents.AppIntent` gives `AppIntent`).
     var inherited: [String]
     var isEnum = false
@@ -35,7 +36,7 @@ struct FoundType: Sendable {
 
 struct FoundShortcut: Sendable {
     var intent: String
-    var position: SwiftSourcePosition
+    var position: SourceLocation
     /// Qualified names of the types around the call, innermost last.
     var enclosingTypes: [String]
     var phrases: [ShortcutPhraseFact]
@@ -51,6 +52,9 @@ struct FileScan: Sendable {
     var shortcuts: [FoundShortcut] = []
     /// Calls of the functions asked for (``SwiftFileScanner/scan(_:file:recordingCallsTo:)``).
     var calls: [FoundCall] = []
+    /// Static members of classes Objective-C sees (ObjCExposure.swift), and `@objc(Name)` renames of classes.
+    var objcMembers: [ObjCExposedMember] = []
+    var objcClassNames: [String: String] = [:]
 
     /// Every value the facts resolve: what the rounds look for the declarations of.
     var writtenValues: [WrittenValue] {

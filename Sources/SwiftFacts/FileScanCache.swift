@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The scans of files already parsed, shared by the extractions of one audit: an app and its extensions are

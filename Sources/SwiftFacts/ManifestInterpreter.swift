@@ -1,3 +1,4 @@
+import Diagnostics
 #if SWIFT_FACTS_PARSER
 // See ValueExpressionReader.swift for why the imports are implementation-only.
 @_implementationOnly import SwiftParser
@@ -72,12 +73,12 @@ final class ManifestInterpreter {
         guard let (_, value) = candidates.first(where: { $0.key == "package" }) ?? candidates.min(by: { $0.key < $1.key }),
               case let .call(call) = value else {
             throw PackageManifestError(reason: "no `let package = Package(…)` at the top level of the manifest",
-                                       position: SwiftSourcePosition(file: file, line: 1, column: 1))
+                                       position: Diagnostics.SourceLocation(file: file, line: 1, column: 1))
         }
         return interpreter.manifest(call)
     }
 
-    func position(_ offset: Int) -> SwiftSourcePosition {
+    func position(_ offset: Int) -> Diagnostics.SourceLocation {
         lines.position(of: min(max(offset, 0), bytes.count), in: bytes, file: file)
     }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 // A Swift package manifest (`Package.swift`) as the audit needs it: which targets a product is built from,
@@ -18,9 +19,9 @@ package struct PackageManifest: Hashable, Sendable {
         package var targets: [String]
         /// False when static reading could not follow the target list (some targets may be missing).
         package var targetsAreComplete = true
-        package var position: SwiftSourcePosition?
+        package var position: SourceLocation?
 
-        package init(name: String, kind: ProductKind = .library, targets: [String], position: SwiftSourcePosition? = nil) {
+        package init(name: String, kind: ProductKind = .library, targets: [String], position: SourceLocation? = nil) {
             self.name = name
             self.kind = kind
             self.targets = targets
@@ -57,10 +58,10 @@ package struct PackageManifest: Hashable, Sendable {
         package var exclude: [String]
         /// False when `path:`, `sources:` or `exclude:` is written but could not be followed.
         package var sourcesAreKnown = true
-        package var position: SwiftSourcePosition?
+        package var position: SourceLocation?
 
         package init(name: String, kind: TargetKind = .regular, dependencies: [TargetDependency] = [], path: String? = nil,
-                     sources: [String]? = nil, exclude: [String] = [], position: SwiftSourcePosition? = nil) {
+                     sources: [String]? = nil, exclude: [String] = [], position: SourceLocation? = nil) {
             self.name = name
             self.kind = kind
             self.dependencies = dependencies
@@ -85,9 +86,9 @@ package struct PackageManifest: Hashable, Sendable {
         /// `name:` when written (`.package(name: "Models", path: "../Models")`).
         package var name: String?
         package var location: DependencyLocation
-        package var position: SwiftSourcePosition?
+        package var position: SourceLocation?
 
-        package init(name: String? = nil, location: DependencyLocation, position: SwiftSourcePosition? = nil) {
+        package init(name: String? = nil, location: DependencyLocation, position: SourceLocation? = nil) {
             self.name = name
             self.location = location
             self.position = position
@@ -120,9 +121,9 @@ package struct PackageManifest: Hashable, Sendable {
     /// Something static reading could not follow, where.
     package struct Gap: Hashable, Sendable, CustomStringConvertible {
         package var what: String
-        package var position: SwiftSourcePosition
+        package var position: SourceLocation
 
-        package init(what: String, position: SwiftSourcePosition) {
+        package init(what: String, position: SourceLocation) {
             self.what = what
             self.position = position
         }
@@ -141,12 +142,12 @@ package struct PackageManifest: Hashable, Sendable {
     /// False when the package dependency list, or one of its entries, could not be followed.
     package var dependenciesAreComplete = true
     /// Where `Package(` is written.
-    package var position: SwiftSourcePosition?
+    package var position: SourceLocation?
     /// What static reading could not follow (empty for an evaluated manifest).
     package var gaps: [Gap] = []
 
     package init(name: String? = nil, products: [Product] = [], targets: [Target] = [], dependencies: [Dependency] = [],
-                 position: SwiftSourcePosition? = nil) {
+                 position: SourceLocation? = nil) {
         self.name = name
         self.products = products
         self.targets = targets
@@ -168,9 +169,9 @@ package struct PackageManifest: Hashable, Sendable {
 /// Why a manifest could not be read at all, and where.
 package struct PackageManifestError: Error, Hashable, Sendable, CustomStringConvertible {
     package var reason: String
-    package var position: SwiftSourcePosition
+    package var position: SourceLocation
 
-    package init(reason: String, position: SwiftSourcePosition) {
+    package init(reason: String, position: SourceLocation) {
         self.reason = reason
         self.position = position
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Reads a `Package.swift` statically: SwiftParser's tree of the manifest is interpreted as far as plain
@@ -19,23 +20,23 @@ package enum PackageManifestReader {
         // it: not UTF-8, or a run of `[` SwiftParser takes exponential time on.
         if let offset = SwiftSourceReader.firstInvalidUTF8(bytes) {
             throw PackageManifestError(reason: "not UTF-8 text (invalid byte at offset \(offset)): not parsed",
-                                       position: SwiftSourcePosition(file: file, line: 1, column: 1))
+                                       position: SourceLocation(file: file, line: 1, column: 1))
         }
         if let (run, line) = SwiftSourceReader.longestBracketRun(bytes), run > SwiftSourceReader.maximumBracketRun {
             throw PackageManifestError(reason: "\(run) '[' in a row, on which SwiftParser takes time exponential in their number: not parsed",
-                                       position: SwiftSourcePosition(file: file, line: line, column: 1))
+                                       position: SourceLocation(file: file, line: line, column: 1))
         }
         #if SWIFT_FACTS_PARSER
         return try ManifestInterpreter.read(bytes, file: file)
         #else
-        throw PackageManifestError(reason: SwiftParserUnavailable().description, position: SwiftSourcePosition(file: file, line: 1, column: 1))
+        throw PackageManifestError(reason: SwiftParserUnavailable().description, position: SourceLocation(file: file, line: 1, column: 1))
         #endif
     }
 
     /// The manifest at `path` (read as the audit reads Swift files: no FIFO, device or oversized file), its
     /// positions naming `displayPath`.
     package static func read(contentsOf path: String, displayPath: String) throws(PackageManifestError) -> PackageManifest {
-        let start = SwiftSourcePosition(file: displayPath, line: 1, column: 1)
+        let start = SourceLocation(file: displayPath, line: 1, column: 1)
         let data: Data
         do throws(SwiftSourceReader.Unreadable) {
             data = try SwiftSourceReader.contents(ofFile: path, maximumSize: maximumSize)

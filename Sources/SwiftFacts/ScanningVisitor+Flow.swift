@@ -1,3 +1,4 @@
+import Diagnostics
 #if SWIFT_FACTS_PARSER
 // See ValueExpressionReader.swift for why the imports are implementation-only.
 @_implementationOnly import SwiftSyntax

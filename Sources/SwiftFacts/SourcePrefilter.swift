@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -169,7 +170,7 @@ struct SourceLineTable {
         lineStarts = starts
     }
 
-    func position(of offset: Int, in bytes: UnsafeRawBufferPointer, file: String) -> SwiftSourcePosition {
+    func position(of offset: Int, in bytes: UnsafeRawBufferPointer, file: String) -> SourceLocation {
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
@@ -181,6 +182,6 @@ struct SourceLineTable {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        return SwiftSourcePosition(file: file, line: low + 1, column: column)
+        return SourceLocation(file: file, line: low + 1, column: column)
     }
 }

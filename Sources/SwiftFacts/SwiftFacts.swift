@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 // The facts `audit` needs from a target's Swift files (the Audit catalog, Audit.docc, and the `audit` section of ActivityBridgeCLI.docc).
@@ -12,25 +13,6 @@ package struct SwiftSourceFile: Hashable, Sendable {
     package init(path: String, displayPath: String? = nil) {
         self.path = path
         self.displayPath = displayPath ?? path
-    }
-}
-
-/// A place in a Swift file. `column` counts characters (Unicode scalars) from 1, not UTF-8 bytes.
-package struct SwiftSourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
-    package var file: String
-    package var line: Int
-    package var column: Int
-
-    package init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    package var description: String { "\(file):\(line):\(column)" }
-
-    package static func < (a: SwiftSourcePosition, b: SwiftSourcePosition) -> Bool {
-        (a.file, a.line, a.column) < (b.file, b.line, b.column)
     }
 }
 
@@ -76,7 +58,7 @@ package struct ActivityTypeSite: Hashable, Sendable {
     /// ``SwiftFacts/bundleIdentifierPlaceholder`` for the caller to substitute.
     package var resolved: String?
     /// Position of the value expression (or of the `case` item).
-    package var position: SwiftSourcePosition
+    package var position: SourceLocation
     /// At a creation site: the `userInfo` keys when every one is written as a literal (or a resolvable
     /// constant) — to the initializer's variable in the statements after it in the same block (writes inside
     /// nested `if`/`do` blocks are not counted), or in the SwiftUI modifier's closure.
@@ -87,7 +69,7 @@ package struct ActivityTypeSite: Hashable, Sendable {
     /// The language of the file the site is in (the audit adds Objective-C sites, read by ObjCFacts).
     package var language: SourceLanguage = .swift
 
-    package init(kind: ActivitySiteKind, value: String, resolved: String?, position: SwiftSourcePosition,
+    package init(kind: ActivitySiteKind, value: String, resolved: String?, position: SourceLocation,
                  userInfoKeys: [String]? = nil, requiredUserInfoKeys: [String]? = nil, language: SourceLanguage = .swift) {
         self.kind = kind
         self.value = value
@@ -114,14 +96,14 @@ package struct IntentParameterFact: Hashable, Sendable {
     package var optional: Bool
     /// The `title:` of the attribute, when written.
     package var title: SwiftValue?
-    package var position: SwiftSourcePosition
+    package var position: SourceLocation
 }
 
 /// A type conforming to `AppIntent`, directly or through a refining protocol.
 package struct AppIntentFact: Hashable, Sendable {
     /// The type's name, qualified by its enclosing types (`Outer.OpenIntent`).
     package var name: String
-    package var position: SwiftSourcePosition
+    package var position: SourceLocation
     /// The inherited names written on the type and its extensions, in source order.
     package var conformances: [String]
     package var isCustomIntentMigrated: Bool
@@ -141,7 +123,7 @@ package struct AppIntentFact: Hashable, Sendable {
 /// A type conforming to `AppEntity` (or a refinement such as `IndexedEntity`).
 package struct AppEntityFact: Hashable, Sendable {
     package var name: String
-    package var position: SwiftSourcePosition
+    package var position: SourceLocation
     package var conformances: [String]
     /// The name of `static var typeDisplayRepresentation` (`"Outline"`, `TypeDisplayRepresentation(name: "Outline")`).
     package var displayName: SwiftValue? = nil
@@ -153,17 +135,17 @@ package struct AppEntityFact: Hashable, Sendable {
 package struct AppEnumFact: Hashable, Sendable {
     package struct Case: Hashable, Sendable {
         package var name: String
-        package var position: SwiftSourcePosition
+        package var position: SourceLocation
     }
     package var name: String
-    package var position: SwiftSourcePosition
+    package var position: SourceLocation
     package var cases: [Case]
 }
 
 /// A type conforming to `AppShortcutsProvider`.
 package struct ShortcutsProviderFact: Hashable, Sendable {
     package var name: String
-    package var position: SwiftSourcePosition
+    package var position: SourceLocation
 }
 
 /// One phrase of an `AppShortcut`, as written between its quotes (`Open \(\.$target) in \(.applicationName)`).
@@ -172,14 +154,14 @@ package struct ShortcutPhraseFact: Hashable, Sendable {
     /// False when the element is not a string literal (`text` is then the expression as written).
     package var isLiteral: Bool
     /// Position of the opening quote (or of the expression).
-    package var position: SwiftSourcePosition
+    package var position: SourceLocation
 }
 
 /// `AppShortcut(intent:phrases:shortTitle:systemImageName:)`.
 package struct AppShortcutFact: Hashable, Sendable {
     /// The intent's type name (`OpenItemIntent` of `OpenItemIntent()`), or the expression as written.
     package var intent: String
-    package var position: SwiftSourcePosition
+    package var position: SourceLocation
     /// The `AppShortcutsProvider` whose body holds it, nil when outside any provider.
     package var provider: String?
     package var phrases: [ShortcutPhraseFact]

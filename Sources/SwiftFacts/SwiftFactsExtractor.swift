@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Why Swift facts cannot be extracted (the audit's `swift-source-unavailable` note).
@@ -180,7 +181,7 @@ package struct SwiftFactsExtractor: Sendable {
         }
     }
 
-    private func parse(_ indices: [Int], files: [SwiftSourceFile], contents: [Result<Data, SwiftSourceReader.Unreadable>],
+    func parse(_ indices: [Int], files: [SwiftSourceFile], contents: [Result<Data, SwiftSourceReader.Unreadable>],
                        recordingCallsTo functions: Set<String> = []) -> [FileScan] {
         let results = ConcurrentResults<FileScan>(count: indices.count)
         let workers = max(1, min(options.concurrency, indices.count))
@@ -280,7 +281,7 @@ package struct SwiftFactsExtractor: Sendable {
             var inherited: [String] = []
             for part in parts { for conformance in part.inherited where !inherited.contains(conformance) { inherited.append(conformance) } }
             // The type's declaration; for a type declared elsewhere, the extension that adds the conformance.
-            func place(_ family: (String) -> Bool) -> SwiftSourcePosition {
+            func place(_ family: (String) -> Bool) -> SourceLocation {
                 (parts.first { $0.kind == .type } ?? parts.first { $0.inherited.contains(where: family) } ?? parts[0]).position
             }
             if inherited.contains(where: intentFamily.contains) {

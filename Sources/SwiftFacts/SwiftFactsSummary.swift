@@ -1,3 +1,4 @@
+import Diagnostics
 // One line per fact, for reading a target's facts by eye (`activity-bridge-bench swift-facts --dump`) and for
 // tests that compare whole apps.
 

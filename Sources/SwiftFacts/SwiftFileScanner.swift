@@ -1,3 +1,4 @@
+import Diagnostics
 #if SWIFT_FACTS_PARSER
 // See ValueExpressionReader.swift for why the imports are implementation-only.
 @_implementationOnly import SwiftParser
@@ -37,6 +38,8 @@ final class ScanningVisitor: SyntaxVisitor {
     var functions: [OpenFunction] = []
     /// Functions whose calls are recorded with their arguments.
     var recordedCalls: Set<String> = []
+    /// Whether each open class (or extension) is `@objcMembers` (ObjCExposure.swift).
+    var objcMembersScopes: [Bool] = []
 
     init(bytes: UnsafeRawBufferPointer, file: String) {
         self.bytes = bytes
@@ -47,7 +50,7 @@ final class ScanningVisitor: SyntaxVisitor {
 
     // MARK: Positions and values
 
-    func position(_ node: some SyntaxProtocol) -> SwiftSourcePosition {
+    func position(_ node: some SyntaxProtocol) -> Diagnostics.SourceLocation {
         lines.position(of: node.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes, file: scan.file)
     }
 
@@ -101,9 +104,13 @@ final class ScanningVisitor: SyntaxVisitor {
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         open(kind: .type, name: node.name.text, components: [node.name.text], node: node.name, inheritance: node.inheritanceClause)
+        openObjCClass(node.attributes, name: node.name.text)
         return .visitChildren
     }
-    override func visitPost(_ node: ClassDeclSyntax) { close() }
+    override func visitPost(_ node: ClassDeclSyntax) {
+        objcMembersScopes.removeLast()
+        close()
+    }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
         open(kind: .type, name: node.name.text, components: [node.name.text], node: node.name, inheritance: node.inheritanceClause)
@@ -132,9 +139,13 @@ final class ScanningVisitor: SyntaxVisitor {
         let name = node.extendedType.trimmedDescription
         open(kind: .extension, name: name, components: name.split(separator: ".").map(String.init),
              node: node.extendedType, inheritance: node.inheritanceClause)
+        objcMembersScopes.append(Self.objectiveC(node.attributes).members)
         return .visitChildren
     }
-    override func visitPost(_ node: ExtensionDeclSyntax) { close() }
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        objcMembersScopes.removeLast()
+        close()
+    }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         if let body = node.body {
@@ -142,6 +153,10 @@ final class ScanningVisitor: SyntaxVisitor {
             if !returns.isEmpty {
                 scan.declarations.append(ConstantDeclaration(context: scopes, name: node.name.text, kind: .value(returns),
                                                              caseReturns: ValueExpressionReader.caseReturns(of: body.statements)))
+                if node.signature.parameterClause.parameters.isEmpty {
+                    let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+                    noteObjCMember(node.name.text, attributes: node.attributes, isStatic: isStatic)
+                }
             }
         }
         openScope(node.name.text)
@@ -207,6 +222,7 @@ final class ScanningVisitor: SyntaxVisitor {
                 let caseReturns = binding.initializer == nil ? getterBody(binding.accessorBlock).flatMap(ValueExpressionReader.caseReturns) : nil
                 scan.declarations.append(ConstantDeclaration(context: scopes, name: name, kind: .value(values), caseReturns: caseReturns))
             }
+            if !values.isEmpty { noteObjCMember(name, attributes: node.attributes, isStatic: isStatic) }
             noteLocalBinding(name, type: binding.typeAnnotation?.type, value: binding.initializer?.value)
             guard isDirectlyInType, let index = currentTypeIndex else { continue }
             if name == "id", !isStatic, let type = binding.typeAnnotation?.type { scan.types[index].idType = type.trimmedDescription }

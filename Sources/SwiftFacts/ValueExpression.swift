@@ -1,3 +1,4 @@
+import Diagnostics
 // What the parser leaves of an expression or declaration that can hold a string: small, Sendable values,
 // so each file's syntax tree is dropped as soon as it is read and resolution can span every file.
 

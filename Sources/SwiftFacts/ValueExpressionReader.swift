@@ -1,3 +1,4 @@
+import Diagnostics
 #if SWIFT_FACTS_PARSER
 // @_implementationOnly: SwiftFacts' clients (the audit, the CLI, the tests) must not need the host modules on
 // their search path. No SwiftSyntax type appears in a non-private declaration, which is what makes it safe.

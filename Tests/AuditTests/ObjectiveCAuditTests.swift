@@ -93,3 +93,124 @@ struct MixedLanguageAuditTests {
         #expect(report.findings == [])
     }
 }
+
+/// The other way across the boundary: a Swift `@objc` constant used from Objective-C (`ActivityTypes.openNote`,
+/// `[ActivityTypes editNoteType]` for `@objc(editNoteType)`), cross-checked as any site.
+@Suite("Audit: Swift @objc constants used from Objective-C", .enabled(if: ObjCFactsExtractor.isAvailable, "no libclang could be loaded (ACTIVITY_BRIDGE_LIBCLANG)"))
+struct ObjCUsesSwiftConstantsAuditTests {
+    @Test func aSwiftObjcConstantUsedFromObjectiveCResolves() throws {
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.notes; ",
+                appSources: ["App/ActivityTypes.swift", "App/Screen.m", "App/AppDelegate.m"]),
+            "App/Info.plist": infoPlist(types: ["<string>com.example.notes.open</string>", "<string>com.example.notes.edit</string>"]),
+            "App/ActivityTypes.swift": """
+                import Foundation
+                @objc class ActivityTypes: NSObject {
+                    @objc static let openNote = "com.example.notes.open"
+                    @objc(editNoteType) static let editNote = "com.example.notes.edit"
+                    @objc static let orphan = "com.example.notes.orphan"
+                }
+                """,
+            "App/Screen.m": """
+                @implementation Screen
+                - (void)viewDidAppear {
+                    self.userActivity = [[NSUserActivity alloc] initWithActivityType:1️⃣ActivityTypes.openNote];
+                    NSUserActivity *edit = [[NSUserActivity alloc] initWithActivityType:2️⃣[ActivityTypes editNoteType]];
+                    NSUserActivity *orphan = [[NSUserActivity alloc] initWithActivityType:3️⃣ActivityTypes.orphan];
+                    (void)edit; (void)orphan;
+                }
+                @end
+                """,
+            "App/AppDelegate.m": """
+                @implementation AppDelegate
+                - (BOOL)application:(id)app continueUserActivity:(NSUserActivity *)userActivity restorationHandler:(id)handler {
+                    return [userActivity.activityType isEqualToString:ActivityTypes.openNote]
+                        || [userActivity.activityType isEqualToString:[ActivityTypes editNoteType]];
+                }
+                @end
+                """,
+        ])
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.created.map(\.resolved) == ["com.example.notes.open", "com.example.notes.edit", "com.example.notes.orphan"])
+        #expect(app.handled.map(\.resolved) == ["com.example.notes.open", "com.example.notes.edit"])
+        #expect(report.findings(.activityTypeUndeclaredInCode) == [fixture.at("App/Screen.m", "3️⃣")])
+        #expect(report.findings(.activityTypeNeverHandled) == [fixture.at("App/Screen.m", "3️⃣")])
+        #expect(report.findings(.activityTypeUnused) == [])
+    }
+}
+
+/// Sites in headers, types mapped from `activityType` before they are compared, and suppression comments in
+/// Objective-C files, through the real audit.
+@Suite("Audit: Objective-C headers, mapped types, suppression", .enabled(if: ObjCFactsExtractor.isAvailable, "no libclang could be loaded (ACTIVITY_BRIDGE_LIBCLANG)"))
+struct ObjCHeadersMappedSuppressedAuditTests {
+    static func fixture(mapping: String) throws -> AuditFixture {
+        try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop; ",
+                appSources: ["App/AppDelegate.m", "App/Order.m"]),
+            "App/Info.plist": infoPlist(types: ["<string>com.example.shop.order</string>", "1️⃣<string>com.example.shop.cart</string>"]),
+            "App/Activities.h": """
+                static inline NSUserActivity *OrderActivity(void) {
+                    return [[NSUserActivity alloc] initWithActivityType:1️⃣@"com.example.shop.order"];
+                }
+                #define CART_ACTIVITY [[NSUserActivity alloc] initWithActivityType:2️⃣@"com.example.shop.cart"]
+                #define LEGACY_ACTIVITY [[NSUserActivity alloc] initWithActivityType:3️⃣@"com.example.shop.legacy"]
+                """,
+            "App/Order.m": """
+                #import "Activities.h"
+                @implementation Order
+                - (void)donate {
+                    [OrderActivity() becomeCurrent];
+                    NSUserActivity *cart = CART_ACTIVITY;
+                    (void)cart;
+                    // activity-bridge:ignore activity-type-undeclared-in-code, activity-type-never-handled
+                    (void)[[NSUserActivity alloc] initWithActivityType:@"com.example.shop.hidden"];
+                    (void)[[NSUserActivity alloc] initWithActivityType:@"com.example.shop.also"]; /* activity-bridge:ignore activity-type-undeclared-in-code activity-type-never-handled */
+                    (void)LEGACY_ACTIVITY;
+                }
+                @end
+                """,
+            "App/AppDelegate.m": """
+                @implementation AppDelegate
+                - (BOOL)application:(id)app continueUserActivity:(NSUserActivity *)userActivity restorationHandler:(id)handler {
+                \(mapping)
+                }
+                @end
+                """,
+        ])
+    }
+
+    @Test func headerSitesMappedTypesAndSuppressions() throws {
+        let fixture = try Self.fixture(mapping: """
+                NSInteger kind = [self kindForType:userActivity.activityType];
+                switch (kind) { case 1: return YES; default: return NO; }
+            }
+            - (NSInteger)kindForType:(NSString *)type {
+                return [type isEqualToString:1️⃣@"com.example.shop.order"] ? 1 : 0;
+            """)
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.created.map { "\($0.location)" }.prefix(3) == [
+            fixture.at("App/Activities.h", "1️⃣"), fixture.at("App/Activities.h", "2️⃣"), fixture.at("App/Activities.h", "3️⃣"),
+        ])
+        #expect(app.handled.map { "\($0.location)" } == [fixture.at("App/AppDelegate.m", "1️⃣")])
+        // The legacy type is in a header: located there; the suppressed ones say nothing.
+        #expect(report.findings(.activityTypeUndeclaredInCode) == [fixture.at("App/Activities.h", "3️⃣")])
+        #expect(report.findings(.activityTypeNeverHandled) == [fixture.at("App/Activities.h", "2️⃣"), fixture.at("App/Activities.h", "3️⃣")])
+    }
+
+    @Test func anUnresolvedMappingKeepsTypesFromBeingCalledUnhandled() throws {
+        let fixture = try Self.fixture(mapping: """
+                NSNumber *kind = 1️⃣self.handlersFromServer[userActivity.activityType];
+                switch (kind.integerValue) { case 1: return YES; default: return NO; }
+            """)
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.handled.map(\.resolved) == [nil])
+        #expect(app.handled.map { "\($0.location)" } == [fixture.at("App/AppDelegate.m", "1️⃣")])
+        #expect(report.findings(.activityTypeNeverHandled) == [])
+        #expect(report.findings(.activityTypeUnused) == [])
+    }
+}

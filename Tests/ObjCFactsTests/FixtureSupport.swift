@@ -4,11 +4,13 @@ import TestSupport
 
 /// Writes Objective-C fixtures (and headers) to a fresh temporary folder and extracts their facts; display
 /// paths are the names. `.h` files are headers (found by name, as Xcode's header map finds them).
-func extractObjCFacts(_ files: KeyValuePairs<String, String>, definitions: [String] = [], usePrefilter: Bool = true) throws -> ObjCTargetFacts {
-    try extractObjCFacts(files.map { ($0.key, $0.value) }, definitions: definitions, usePrefilter: usePrefilter)
+func extractObjCFacts(_ files: KeyValuePairs<String, String>, definitions: [String] = [], usePrefilter: Bool = true,
+                      bridging: [String: String] = [:]) throws -> ObjCTargetFacts {
+    try extractObjCFacts(files.map { ($0.key, $0.value) }, definitions: definitions, usePrefilter: usePrefilter, bridging: bridging)
 }
 
-func extractObjCFacts(_ files: [(String, String)], definitions: [String] = [], usePrefilter: Bool = true) throws -> ObjCTargetFacts {
+func extractObjCFacts(_ files: [(String, String)], definitions: [String] = [], usePrefilter: Bool = true,
+                      bridging: [String: String] = [:]) throws -> ObjCTargetFacts {
     let folder = try FixtureTree(purpose: "objcfacts")
     var sources: [ObjCSourceFile] = []
     var headers: [(displayPath: String, path: String)] = []
@@ -23,7 +25,7 @@ func extractObjCFacts(_ files: [(String, String)], definitions: [String] = [], u
         }
     }
     let extractor = ObjCFactsExtractor(options: .init(usePrefilter: usePrefilter), headers: HeaderIndex(headers: headers))
-    return try withExtendedLifetime(folder) { try extractor.extract(sources) }
+    return try withExtendedLifetime(folder) { try extractor.extract(sources, bridging: bridging) }
 }
 
 /// `FILE:LINE:COL kind value => resolved` for each site.

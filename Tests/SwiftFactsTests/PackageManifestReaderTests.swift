@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import SwiftFacts
 import Testing
@@ -194,7 +195,7 @@ struct PackageManifestReaderTests {
     @Test func manifestsThatCannotBeRead() throws {
         // No Package(…) at the top level: nothing to read.
         #expect(throws: PackageManifestError(reason: "no `let package = Package(…)` at the top level of the manifest",
-                                             position: SwiftSourcePosition(file: "Package.swift", line: 1, column: 1))) {
+                                             position: Diagnostics.SourceLocation(file: "Package.swift", line: 1, column: 1))) {
             try Self.read("// swift-tools-version: 6.0\n")
         }
         // Not Swift at all: SwiftParser recovers, and there is still no package.
@@ -208,7 +209,7 @@ struct PackageManifestReaderTests {
         #expect(throws: PackageManifestError.self) { try PackageManifestReader.read(contentsOf: "/nonexistent/Package.swift", displayPath: "Package.swift") }
         // What SwiftParser would take exponential time on, and bytes that are not UTF-8, are refused before parsing.
         #expect(throws: PackageManifestError(reason: "20 '[' in a row, on which SwiftParser takes time exponential in their number: not parsed",
-                                             position: SwiftSourcePosition(file: "Package.swift", line: 2, column: 1))) {
+                                             position: Diagnostics.SourceLocation(file: "Package.swift", line: 2, column: 1))) {
             try Self.read("let package = Package(name: \"B\")\nlet x = " + String(repeating: "[", count: 20) + "\n")
         }
         let notUTF8 = Data([0x6C, 0x65, 0x74, 0xFF, 0xFE]).withUnsafeBytes { bytes in

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FuzzedSwiftFacts
 
@@ -9,7 +10,7 @@ extension SourceChecks {
     public static func packageManifest(_ bytes: UnsafeRawBufferPointer) {
         guard SwiftFactsExtractor.isAvailable else { fatalError("fuzz-package-manifest was built without SwiftParser") }
         let lines = lineCount(Array(bytes)[...])
-        func check(_ position: SwiftSourcePosition?, _ what: String) {
+        func check(_ position: SourceLocation?, _ what: String) {
             guard let position else { return }
             guard position.file == "Package.swift", (1...lines).contains(position.line), position.column >= 1 else {
                 fatalError("\(what) at \(position), outside the manifest of \(lines) lines")

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FuzzChecks
 import FuzzedSwiftFacts
@@ -130,7 +131,7 @@ struct Summary: Equatable, CustomStringConvertible {
         return result
     }
 
-    var positions: [SwiftSourcePosition] {
+    var positions: [SourceLocation] {
         (created + handled).map(\.position)
             + appIntents.flatMap { [$0.position] + $0.parameters.map(\.position) }
             + appEntities.map(\.position)
