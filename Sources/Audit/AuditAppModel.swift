@@ -1,9 +1,9 @@
-public import ActivityBridge
+import ActivityBridge
 import ActivityKit
 import Foundation
-public import Diagnostics
+import Diagnostics
 import IntentKit
-public import PropertyList
+import PropertyList
 
 // `audit --emit-app-model` (audit.md): the app model of app-model.md, built from what the audit found.
 //
@@ -16,7 +16,7 @@ public import PropertyList
 extension AuditReport.Target {
     /// Whether the target is an app (`com.apple.product-type.application*`, a watch app included), not an
     /// extension: the targets an app model is written for.
-    public var isApplication: Bool { productType.hasPrefix("com.apple.product-type.application") }
+    package var isApplication: Bool { productType.hasPrefix("com.apple.product-type.application") }
 
     /// The target's app model and the notes on what the audit could not put in it. Nothing is guessed: a
     /// parameter type without a model kind, a title or activity type the audit cannot follow, a phrase or
@@ -24,7 +24,7 @@ extension AuditReport.Target {
     /// The model loads clean with ActivityBridge's `AppModelReader`: Apple's App Shortcuts rules are checked with IntentKit,
     /// as the reader checks them, and whatever breaks one is left out with a note.
     /// - Parameter source: the model's `source` (`repository`, `project`, `target`, `configuration`).
-    public func appModel(source: PropertyListDictionary) -> (model: AppModel, notes: [Diagnostic]) {
+    package func appModel(source: PropertyListDictionary) -> (model: AppModel, notes: [Diagnostic]) {
         var builder = AppModelBuilder(target: self)
         let model = builder.build(source: source)
         return (model, builder.notes)
@@ -34,7 +34,7 @@ extension AuditReport.Target {
 extension AuditReport.Target {
     /// The app model's type for a Swift parameter type (as written, without its optional marker), or why there is
     /// none: built-in kinds, `Measurement<UnitX>` as `measurement.x`, the model's entity and enum types.
-    public static func modelParameterType(_ swiftType: String, in model: AppModel) -> Result<String, UnmappedParameterType> {
+    package static func modelParameterType(_ swiftType: String, in model: AppModel) -> Result<String, UnmappedParameterType> {
         let type = swiftType.trimmingCharacters(in: .whitespaces)
         if type.hasPrefix("[") || type.hasPrefix("Array<") || type.hasPrefix("Set<") {
             return .failure(UnmappedParameterType(reason: "a list; app models have no list parameters"))
@@ -70,8 +70,8 @@ extension AuditReport.Target {
 }
 
 /// Why a Swift parameter type has no app-model type.
-public struct UnmappedParameterType: Error, Hashable, Sendable {
-    public var reason: String
+package struct UnmappedParameterType: Error, Hashable, Sendable {
+    package var reason: String
 }
 
 /// Builds one target's model, collecting the notes.
@@ -334,16 +334,16 @@ struct AppModelBuilder {
 
 extension AuditReport {
     /// One app model to write: `fileName` in the `--emit-app-model` folder.
-    public struct AppModelFile: Sendable {
-        public var fileName: String
-        public var project: String
-        public var model: AppModel
+    package struct AppModelFile: Sendable {
+        package var fileName: String
+        package var project: String
+        package var model: AppModel
     }
 
     /// The app models built (``AuditOptions/buildsAppModels``), each with its file name: `<Target>.app.plist`,
     /// or `<Target> (<project path>).app.plist` when targets of two projects share a name. A `/` in a name
     /// becomes `_`, so every file is in the one folder.
-    public var appModelFiles: [AppModelFile] {
+    package var appModelFiles: [AppModelFile] {
         let built = projects.flatMap { project in project.targets.compactMap { target in target.appModel.map { (project.path, $0) } } }
         var count: [String: Int] = [:]
         for (_, model) in built { count[model.name, default: 0] += 1 }

@@ -14,7 +14,7 @@ extension AuditReport {
     /// custom intents and the App Intents that migrate them; the App Intents; the App Shortcuts with their
     /// phrases and localizations; and the findings, each with its place, severity and rule.
     /// - Parameter repository: how the page names the repository (the path given to `audit`).
-    public func html(repository: String) -> String {
+    package func html(repository: String) -> String {
         var page = HTMLPage()
         page.render(self, repository: repository)
         return page.text

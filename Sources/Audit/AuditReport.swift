@@ -1,161 +1,161 @@
-public import ActivityBridge
-public import Diagnostics
-public import JSON
+import ActivityBridge
+import Diagnostics
+import JSON
 
 /// What an audit found: per project and target the facts, and the findings (audit.md, "--format json").
-public struct AuditReport: Sendable {
+package struct AuditReport: Sendable {
     /// An activity type as declared, created or handled, with where.
-    public struct ActivityTypeEntry: Hashable, Sendable {
-        public var value: String
-        public var resolved: String?
-        public var location: SourceLocation
+    package struct ActivityTypeEntry: Hashable, Sendable {
+        package var value: String
+        package var resolved: String?
+        package var location: SourceLocation
         /// Creation sites only: the literal `userInfo` keys and `requiredUserInfoKeys`, when known.
-        public var userInfoKeys: [String]?
-        public var requiredUserInfoKeys: [String]?
+        package var userInfoKeys: [String]?
+        package var requiredUserInfoKeys: [String]?
         /// Created and handled sites: `swift` or `objc`, the language of the file the site is in.
-        public var language: String = "swift"
+        package var language: String = "swift"
     }
 
-    public struct Parameter: Hashable, Sendable {
-        public var name: String
+    package struct Parameter: Hashable, Sendable {
+        package var name: String
         /// The type as written (`ItemEntity?`).
-        public var type: String
-        public var optional: Bool
+        package var type: String
+        package var optional: Bool
         /// The type without its optional marker (`ItemEntity`, `Measurement<UnitLength>`).
-        public var baseType: String
+        package var baseType: String
         /// The property's name in the Swift file.
-        public var location: SourceLocation
+        package var location: SourceLocation
     }
 
-    public struct AppIntent: Hashable, Sendable {
-        public var name: String
-        public var location: SourceLocation
-        public var intentClassName: String?
-        public var parameters: [Parameter]
+    package struct AppIntent: Hashable, Sendable {
+        package var name: String
+        package var location: SourceLocation
+        package var intentClassName: String?
+        package var parameters: [Parameter]
         /// `static var title`, resolved; ``titleWritten`` is the expression as written (nil when there is none).
-        public var title: String?
-        public var titleWritten: String?
+        package var title: String?
+        package var titleWritten: String?
         /// `intentClassName` as written, when it is written (``intentClassName`` is nil when it cannot be followed).
-        public var intentClassNameWritten: String?
+        package var intentClassNameWritten: String?
         /// Whether running it opens the app: `openAppWhenRun` when written as a literal, else the protocol's
         /// default (true for an `OpenIntent`, false otherwise); nil when written as something else.
-        public var opensApp: Bool?
+        package var opensApp: Bool?
         /// `static var isDiscoverable` when written as a Boolean literal (nil: Apple's default, discoverable).
-        public var isDiscoverable: Bool? = nil
+        package var isDiscoverable: Bool? = nil
     }
 
     /// An `AppEntity` type, with the name of its `typeDisplayRepresentation` when the audit can follow it.
-    public struct AppEntity: Hashable, Sendable {
-        public var name: String
-        public var location: SourceLocation
-        public var displayName: String?
+    package struct AppEntity: Hashable, Sendable {
+        package var name: String
+        package var location: SourceLocation
+        package var displayName: String?
         /// The type of its `id` property as written (`UUID`), nil when the audit cannot see it.
-        public var idType: String? = nil
+        package var idType: String? = nil
     }
 
     /// An `AppEnum` and its case identifiers.
-    public struct AppEnum: Hashable, Sendable {
-        public var name: String
-        public var location: SourceLocation
-        public var cases: [String]
+    package struct AppEnum: Hashable, Sendable {
+        package var name: String
+        package var location: SourceLocation
+        package var cases: [String]
         /// Where each of ``cases`` is declared (same order); empty when not known.
-        public var caseLocations: [SourceLocation] = []
+        package var caseLocations: [SourceLocation] = []
     }
 
     /// A phrase in another language: an `AppShortcuts.xcstrings` / `.strings` entry whose key is this phrase.
-    public struct PhraseLocalization: Hashable, Sendable {
-        public var language: String
-        public var text: String
-        public var location: SourceLocation
+    package struct PhraseLocalization: Hashable, Sendable {
+        package var language: String
+        package var text: String
+        package var location: SourceLocation
     }
 
-    public struct Phrase: Hashable, Sendable {
-        public var text: String
-        public var location: SourceLocation
+    package struct Phrase: Hashable, Sendable {
+        package var text: String
+        package var location: SourceLocation
         /// False when the phrase is not a string literal (``text`` is then the expression as written).
-        public var isLiteral: Bool = true
+        package var isLiteral: Bool = true
         /// The localizations whose key is this phrase (in the `${name}` form), in file order.
-        public var localizations: [PhraseLocalization] = []
+        package var localizations: [PhraseLocalization] = []
     }
 
-    public struct AppShortcut: Hashable, Sendable {
-        public var intent: String
-        public var location: SourceLocation
-        public var shortTitle: String?
-        public var phrases: [Phrase]
+    package struct AppShortcut: Hashable, Sendable {
+        package var intent: String
+        package var location: SourceLocation
+        package var shortTitle: String?
+        package var phrases: [Phrase]
         /// `shortTitle:` as written (nil when the call has none).
-        public var shortTitleWritten: String?
-        public var systemImageName: String?
+        package var shortTitleWritten: String?
+        package var systemImageName: String?
     }
 
-    public struct CustomIntent: Hashable, Sendable {
+    package struct CustomIntent: Hashable, Sendable {
         /// The intent's class name (`OrderSoupIntent`).
-        public var name: String
-        public var location: SourceLocation
+        package var name: String
+        package var location: SourceLocation
         /// The App Intent whose `intentClassName` is ``name``, if any.
-        public var migratedBy: String?
+        package var migratedBy: String?
     }
 
-    public struct Target: Sendable {
-        public var name: String
-        public var productType: String
-        public var bundleIdentifier: String?
-        public var infoPlist: String?
-        public var declared: [ActivityTypeEntry] = []
-        public var created: [ActivityTypeEntry] = []
-        public var handled: [ActivityTypeEntry] = []
-        public var appIntents: [AppIntent] = []
-        public var appShortcuts: [AppShortcut] = []
-        public var customIntents: [CustomIntent] = []
-        public var appEntities: [AppEntity] = []
-        public var appEnums: [AppEnum] = []
+    package struct Target: Sendable {
+        package var name: String
+        package var productType: String
+        package var bundleIdentifier: String?
+        package var infoPlist: String?
+        package var declared: [ActivityTypeEntry] = []
+        package var created: [ActivityTypeEntry] = []
+        package var handled: [ActivityTypeEntry] = []
+        package var appIntents: [AppIntent] = []
+        package var appShortcuts: [AppShortcut] = []
+        package var customIntents: [CustomIntent] = []
+        package var appEntities: [AppEntity] = []
+        package var appEnums: [AppEnum] = []
         /// What Siri calls the app (`${applicationName}`): the expanded Info.plist's `CFBundleDisplayName`, else
         /// its `CFBundleName`, else `PRODUCT_NAME`.
-        public var applicationName: String?
+        package var applicationName: String?
         /// The Info.plist's `INAlternativeAppNames` (each `INAlternativeAppName`): other names Siri knows the app by.
-        public var applicationNameSynonyms: [String] = []
+        package var applicationNameSynonyms: [String] = []
         /// `CoreSpotlightContinuation` in the expanded Info.plist.
-        public var coreSpotlightContinuation = false
+        package var coreSpotlightContinuation = false
         /// With ``AuditOptions/buildsAppModels``, for an application target: its app model
         /// (``AuditReport/Target/appModel(source:)``); what it could not hold is among
         /// ``diagnostics`` as `app-model-emit-*` notes.
-        public var appModel: AppModel?
-        public var swiftFiles = 0
+        package var appModel: AppModel?
+        package var swiftFiles = 0
         /// This target's findings (after suppression), in file order.
-        public var diagnostics: [Diagnostic] = []
+        package var diagnostics: [Diagnostic] = []
     }
 
-    public struct Project: Sendable {
-        public var path: String
-        public var configuration: String
-        public var targets: [Target] = []
+    package struct Project: Sendable {
+        package var path: String
+        package var configuration: String
+        package var targets: [Target] = []
         /// Findings about the project itself (the pbxproj), not one target.
-        public var diagnostics: [Diagnostic] = []
+        package var diagnostics: [Diagnostic] = []
     }
 
-    public var projects: [Project] = []
+    package var projects: [Project] = []
 
-    public init() {}
+    package init() {}
 
     /// Every finding, with the target it belongs to (nil for project findings).
-    public var diagnostics: [(diagnostic: Diagnostic, target: String?)] {
+    package var diagnostics: [(diagnostic: Diagnostic, target: String?)] {
         projects.flatMap { project in
             project.diagnostics.map { ($0, nil as String?) } + project.targets.flatMap { target in target.diagnostics.map { ($0, target.name) } }
         }
     }
 
-    public var counts: DiagnosticCounts { DiagnosticCounts(diagnostics.map(\.diagnostic)) }
+    package var counts: DiagnosticCounts { DiagnosticCounts(diagnostics.map(\.diagnostic)) }
 
-    public var swiftFiles: Int { projects.reduce(0) { $0 + $1.targets.reduce(0) { $0 + $1.swiftFiles } } }
+    package var swiftFiles: Int { projects.reduce(0) { $0 + $1.targets.reduce(0) { $0 + $1.swiftFiles } } }
 
-    public func fails(warningsAsErrors: Bool) -> Bool { counts.fails(warningsAsErrors: warningsAsErrors) }
+    package func fails(warningsAsErrors: Bool) -> Bool { counts.fails(warningsAsErrors: warningsAsErrors) }
 }
 
 // MARK: - Renderings
 
 extension AuditReport {
     /// Every finding's lines, then one summary line per target.
-    public var text: String {
+    package var text: String {
         var text = ""
         for (diagnostic, _) in diagnostics { text += diagnostic.textLines }
         for project in projects {
@@ -175,7 +175,7 @@ extension AuditReport {
     }
 
     /// The JSON document of audit.md; keys are stable.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         func entry(_ entry: ActivityTypeEntry, creation: Bool, site: Bool = true) -> JSONValue {
             var members: [(String, JSONValue)] = [
                 ("value", .string(entry.value)), ("resolved", .string(entry.resolved)), ("file", .string(entry.location.file)),
@@ -240,7 +240,7 @@ extension AuditReport {
     }
 
     /// SARIF 2.1.0, as `validate` writes it.
-    public func sarifLog(toolVersion: String) -> SARIFLog {
+    package func sarifLog(toolVersion: String) -> SARIFLog {
         let all = diagnostics.map(\.diagnostic)
         var artifacts: [String] = []
         for diagnostic in all where !artifacts.contains(diagnostic.location.file) { artifacts.append(diagnostic.location.file) }

@@ -1,6 +1,6 @@
 import ActivityKit
-public import BuildSettings
-public import Diagnostics
+import BuildSettings
+import Diagnostics
 import XcodeProject
 
 // The rules of `activity-bridge audit` (ActivityBridgeCLI.docc, `audit`, "Rules"), beside the `validate` rules it
@@ -15,53 +15,53 @@ import XcodeProject
 // `--setting 'NAME = VALUE'` adds a target build setting.
 
 extension Diagnostic.Rule {
-    public static let activityTypeUndeclaredInCode = RuleDescription.activityTypeUndeclaredInCode.id
-    public static let activityTypeUnused = RuleDescription.activityTypeUnused.id
-    public static let activityTypeNeverHandled = RuleDescription.activityTypeNeverHandled.id
-    public static let requiredUserInfoKeyMissing = RuleDescription.requiredUserInfoKeyMissing.id
-    public static let appShortcutMissingApplicationName = RuleDescription.appShortcutMissingApplicationName.id
-    public static let appShortcutRepeatedApplicationName = RuleDescription.appShortcutRepeatedApplicationName.id
-    public static let appShortcutMultipleParameters = RuleDescription.appShortcutMultipleParameters.id
-    public static let appShortcutParameterType = RuleDescription.appShortcutParameterType.id
-    public static let appShortcutUnknownParameter = RuleDescription.appShortcutUnknownParameter.id
-    public static let appShortcutPhraseMalformed = RuleDescription.appShortcutPhraseMalformed.id
-    public static let appShortcutsTooMany = RuleDescription.appShortcutsTooMany.id
-    public static let appShortcutsTooManyPhrases = RuleDescription.appShortcutsTooManyPhrases.id
-    public static let appShortcutsMultipleProviders = RuleDescription.appShortcutsMultipleProviders.id
-    public static let appShortcutPhraseCollision = RuleDescription.appShortcutPhraseCollision.id
-    public static let appShortcutLocalizationMissingApplicationName = RuleDescription.appShortcutLocalizationMissingApplicationName.id
-    public static let appShortcutLocalizationParameterMismatch = RuleDescription.appShortcutLocalizationParameterMismatch.id
-    public static let appShortcutLocalizationStale = RuleDescription.appShortcutLocalizationStale.id
-    public static let customIntentNotMigrated = RuleDescription.customIntentNotMigrated.id
-    public static let infoPlistMissing = RuleDescription.infoPlistMissing.id
+    package static let activityTypeUndeclaredInCode = RuleDescription.activityTypeUndeclaredInCode.id
+    package static let activityTypeUnused = RuleDescription.activityTypeUnused.id
+    package static let activityTypeNeverHandled = RuleDescription.activityTypeNeverHandled.id
+    package static let requiredUserInfoKeyMissing = RuleDescription.requiredUserInfoKeyMissing.id
+    package static let appShortcutMissingApplicationName = RuleDescription.appShortcutMissingApplicationName.id
+    package static let appShortcutRepeatedApplicationName = RuleDescription.appShortcutRepeatedApplicationName.id
+    package static let appShortcutMultipleParameters = RuleDescription.appShortcutMultipleParameters.id
+    package static let appShortcutParameterType = RuleDescription.appShortcutParameterType.id
+    package static let appShortcutUnknownParameter = RuleDescription.appShortcutUnknownParameter.id
+    package static let appShortcutPhraseMalformed = RuleDescription.appShortcutPhraseMalformed.id
+    package static let appShortcutsTooMany = RuleDescription.appShortcutsTooMany.id
+    package static let appShortcutsTooManyPhrases = RuleDescription.appShortcutsTooManyPhrases.id
+    package static let appShortcutsMultipleProviders = RuleDescription.appShortcutsMultipleProviders.id
+    package static let appShortcutPhraseCollision = RuleDescription.appShortcutPhraseCollision.id
+    package static let appShortcutLocalizationMissingApplicationName = RuleDescription.appShortcutLocalizationMissingApplicationName.id
+    package static let appShortcutLocalizationParameterMismatch = RuleDescription.appShortcutLocalizationParameterMismatch.id
+    package static let appShortcutLocalizationStale = RuleDescription.appShortcutLocalizationStale.id
+    package static let customIntentNotMigrated = RuleDescription.customIntentNotMigrated.id
+    package static let infoPlistMissing = RuleDescription.infoPlistMissing.id
     /// `INFOPLIST_PREPROCESS = YES` and the C preprocessor stops on the Info.plist.
-    public static let infoPlistPreprocessFailed = RuleDescription.infoPlistPreprocessFailed.id
+    package static let infoPlistPreprocessFailed = RuleDescription.infoPlistPreprocessFailed.id
     /// `INFOPLIST_PREPROCESS = YES`, but no `clang` was found to run the preprocessor.
-    public static let infoPlistPreprocessorUnavailable = RuleDescription.infoPlistPreprocessorUnavailable.id
+    package static let infoPlistPreprocessorUnavailable = RuleDescription.infoPlistPreprocessorUnavailable.id
     /// `INFOPLIST_PREFIX_HEADER` names a file the repository does not hold.
-    public static let infoPlistPrefixHeaderMissing = RuleDescription.infoPlistPrefixHeaderMissing.id
+    package static let infoPlistPrefixHeaderMissing = RuleDescription.infoPlistPrefixHeaderMissing.id
     /// A flag of `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` the audit does not hand to clang.
-    public static let infoPlistPreprocessorFlagIgnored = RuleDescription.infoPlistPreprocessorFlagIgnored.id
-    public static let swiftSourceUnavailable = RuleDescription.swiftSourceUnavailable.id
+    package static let infoPlistPreprocessorFlagIgnored = RuleDescription.infoPlistPreprocessorFlagIgnored.id
+    package static let swiftSourceUnavailable = RuleDescription.swiftSourceUnavailable.id
     /// Objective-C checks are off: no libclang could be loaded.
-    public static let objcSourceUnavailable = RuleDescription.objcSourceUnavailable.id
+    package static let objcSourceUnavailable = RuleDescription.objcSourceUnavailable.id
     /// A phrase file (`.xcstrings`, `.strings`) or `.intentdefinition` that cannot be read.
-    public static let auditFileUnreadable = RuleDescription.auditFileUnreadable.id
+    package static let auditFileUnreadable = RuleDescription.auditFileUnreadable.id
     /// How a local package's manifest was read: statically (never run), or evaluated by SwiftPM.
-    public static let packageManifestRead = RuleDescription.packageManifestRead.id
+    package static let packageManifestRead = RuleDescription.packageManifestRead.id
     /// A local package's manifest is missing or cannot be read: every Swift file of the package is taken.
-    public static let packageManifestUnreadable = RuleDescription.packageManifestUnreadable.id
+    package static let packageManifestUnreadable = RuleDescription.packageManifestUnreadable.id
     /// A remote package a target or a local package links: its code is not in the repository.
-    public static let packageRemoteNotRead = RuleDescription.packageRemoteNotRead.id
+    package static let packageRemoteNotRead = RuleDescription.packageRemoteNotRead.id
     /// A product, target or package dependency the manifests do not resolve, a cycle, a path outside.
-    public static let packageDependencyUnresolved = RuleDescription.packageDependencyUnresolved.id
+    package static let packageDependencyUnresolved = RuleDescription.packageDependencyUnresolved.id
     // `--emit-app-model` (AuditAppModel.swift): notes on what the app model could not hold as the code has it.
     /// A value the audit cannot follow to a string (an activity type, a title, a display name, a phrase).
-    public static let appModelEmitUnresolved = RuleDescription.appModelEmitUnresolved.id
+    package static let appModelEmitUnresolved = RuleDescription.appModelEmitUnresolved.id
     /// A parameter type with no kind in the app model (a list, a type of another module).
-    public static let appModelEmitUnmappedType = RuleDescription.appModelEmitUnmappedType.id
+    package static let appModelEmitUnmappedType = RuleDescription.appModelEmitUnmappedType.id
     /// A phrase or shortcut left out because the model could not load with it (Apple's rules, a missing intent).
-    public static let appModelEmitLeftOut = RuleDescription.appModelEmitLeftOut.id
+    package static let appModelEmitLeftOut = RuleDescription.appModelEmitLeftOut.id
 }
 
 /// `App/Info.plist` declaring `types` (raw `<string>` lines, which may carry the `↓` marker).
@@ -149,7 +149,7 @@ private func intentDefinition(_ names: String...) -> String {
 private let openProduct = "\"Open \\(\\.$product) in \\(.applicationName)\""
 
 extension RuleDescription {
-    public static let activityTypeUndeclaredInCode = RuleDescription(
+    package static let activityTypeUndeclaredInCode = RuleDescription(
         "activity-type-undeclared-in-code", .error,
         "The target's code creates or handles an activity type its Info.plist does not declare: the system never delivers it.",
         rationale: "The target's code creates (`NSUserActivity(activityType:)`) or handles (`onContinueUserActivity`, an `activityType` comparison or `case`) a type its Info.plist's `NSUserActivityTypes` does not declare: the system never delivers the activity to the app.",
@@ -162,7 +162,7 @@ extension RuleDescription {
             "App/Donate.swift": "import Foundation\nlet browse = NSUserActivity(activityType: \"com.example.shop.browse\")\n",
         ])])
 
-    public static let activityTypeUnused = RuleDescription(
+    package static let activityTypeUnused = RuleDescription(
         "activity-type-unused", .warning, "An activity type is declared, but no code of the target creates or handles it.",
         rationale: "An activity type is declared, but no code of the target creates or handles it: a leftover, or code the audit cannot see. Intent class names of the target's `.intentdefinition` files and SiriKit's own intents are exempt; nothing is reported when a site's type cannot be followed.",
         triggering: [.repository([
@@ -174,7 +174,7 @@ extension RuleDescription {
             "App/Donate.swift": "import Foundation\nlet open = NSUserActivity(activityType: \"com.example.shop.open\")\n",
         ])])
 
-    public static let activityTypeNeverHandled = RuleDescription(
+    package static let activityTypeNeverHandled = RuleDescription(
         "activity-type-never-handled", .warning, "An activity type is created in code, but no code of any target of the app handles it.",
         rationale: "An activity type is created in code, but no code of any target of the app handles it (no `onContinueUserActivity`, `activityType` comparison or `case`): continuing it opens the app and does nothing.",
         triggering: [.repository([
@@ -191,7 +191,7 @@ extension RuleDescription {
                 """,
         ])])
 
-    public static let requiredUserInfoKeyMissing = RuleDescription(
+    package static let requiredUserInfoKeyMissing = RuleDescription(
         "required-user-info-key-missing", .error, "A literal requiredUserInfoKeys names a key the literal userInfo at the same site lacks.",
         rationale: "A literal `requiredUserInfoKeys` names a key the literal `userInfo` at the same site lacks: the system drops the activity's user info when a required key is missing, so the continuation gets none.",
         triggering: [.repository([
@@ -221,43 +221,43 @@ extension RuleDescription {
                 """,
         ])])
 
-    public static let appShortcutMissingApplicationName = RuleDescription(
+    package static let appShortcutMissingApplicationName = RuleDescription(
         "app-shortcut-missing-application-name", .error, "An App Shortcut phrase lacks \\(.applicationName) (Xcode: Invalid Utterance).",
         rationale: "An App Shortcut phrase lacks `\\(.applicationName)`: Xcode refuses it (Invalid Utterance), as Apple's rule R5.4 requires the app's name in every phrase.",
         triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(\\.$product)\""))])],
         nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
 
-    public static let appShortcutRepeatedApplicationName = RuleDescription(
+    package static let appShortcutRepeatedApplicationName = RuleDescription(
         "app-shortcut-repeated-application-name", .error, "An App Shortcut phrase has \\(.applicationName) more than once.",
         rationale: "An App Shortcut phrase has `\\(.applicationName)` more than once (R5.4).",
         triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"\\(.applicationName), open \\(\\.$product) in \\(.applicationName)\""))])],
         nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
 
-    public static let appShortcutMultipleParameters = RuleDescription(
+    package static let appShortcutMultipleParameters = RuleDescription(
         "app-shortcut-multiple-parameters", .error, "An App Shortcut phrase has more than one parameter.",
         rationale: "An App Shortcut phrase has more than one parameter (R5.5).",
         triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(\\.$product) \\(\\.$size) in \\(.applicationName)\""))])],
         nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "\"Open \\(\\.$size) in \\(.applicationName)\""))])])
 
-    public static let appShortcutParameterType = RuleDescription(
+    package static let appShortcutParameterType = RuleDescription(
         "app-shortcut-parameter-type", .error, "An App Shortcut phrase parameter is not an AppEntity or AppEnum.",
         rationale: "An App Shortcut phrase parameter is not an `AppEntity` or `AppEnum` (R5.6): Siri cannot offer its values.",
         triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Note \\(\\.$note) in \\(.applicationName)\""))])],
         nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
 
-    public static let appShortcutUnknownParameter = RuleDescription(
+    package static let appShortcutUnknownParameter = RuleDescription(
         "app-shortcut-unknown-parameter", .error, "An App Shortcut phrase names a parameter its intent does not declare.",
         rationale: "An App Shortcut phrase names a parameter its intent does not declare (R5.7).",
         triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(\\.$colour) in \\(.applicationName)\""))])],
         nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
 
-    public static let appShortcutPhraseMalformed = RuleDescription(
+    package static let appShortcutPhraseMalformed = RuleDescription(
         "app-shortcut-phrase-malformed", .error, "An App Shortcut phrase interpolates something other than a parameter or the application name.",
         rationale: "An App Shortcut phrase interpolates something other than a parameter or the application name (R5.7).",
         triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(product.name) in \\(.applicationName)\""))])],
         nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
 
-    public static let appShortcutsTooMany = RuleDescription(
+    package static let appShortcutsTooMany = RuleDescription(
         "app-shortcuts-too-many", .error, "An app declares more than 10 App Shortcuts.",
         rationale: "An app declares more than 10 App Shortcuts (R5.2); the finding is at the eleventh.",
         triggering: [.repository(["App/Shortcuts.swift": shortcuts(
@@ -266,7 +266,7 @@ extension RuleDescription {
         nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(
             (1...10).map { shortcut("\"Open \\(\\.$product) \($0) in \\(.applicationName)\"") }.joined(separator: "\n"))])])
 
-    public static let appShortcutsTooManyPhrases = RuleDescription(
+    package static let appShortcutsTooManyPhrases = RuleDescription(
         "app-shortcuts-too-many-phrases", .error, "An app's phrases expand to more than 1,000 with every enum value.",
         rationale: "An app's phrases expand to more than 1,000 when each enum parameter is replaced by each of its cases (R5.3).",
         triggering: [.repository(["App/Shortcuts.swift": shortcuts(
@@ -275,7 +275,7 @@ extension RuleDescription {
         nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(
             shortcut(openProduct, "\"Open \\(\\.$size) in \\(.applicationName)\""), sizes: (0...998).map { "s\($0)" }.joined(separator: ", "))])])
 
-    public static let appShortcutsMultipleProviders = RuleDescription(
+    package static let appShortcutsMultipleProviders = RuleDescription(
         "app-shortcuts-multiple-providers", .error, "An app has more than one AppShortcutsProvider.",
         rationale: "An app has more than one `AppShortcutsProvider` (R5.1); the finding is at the second, with a note at the first.",
         triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct)) + """
@@ -286,7 +286,7 @@ extension RuleDescription {
             """])],
         nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
 
-    public static let appShortcutPhraseCollision = RuleDescription(
+    package static let appShortcutPhraseCollision = RuleDescription(
         "app-shortcut-phrase-collision", .warning, "Two App Shortcuts share a phrase (ignoring case and parameters): Siri cannot tell them apart.",
         rationale: "Two App Shortcuts share a phrase (ignoring case, punctuation and parameters of one type): Siri cannot tell them apart.",
         triggering: [.repository(["App/Shortcuts.swift": shortcuts(
@@ -294,7 +294,7 @@ extension RuleDescription {
         nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(
             shortcut(openProduct, "\"Shop with \\(.applicationName)\"") + "\n" + shortcut("\"Browse \\(.applicationName)\""))])])
 
-    public static let appShortcutLocalizationMissingApplicationName = RuleDescription(
+    package static let appShortcutLocalizationMissingApplicationName = RuleDescription(
         "app-shortcut-localization-missing-application-name", .error, "A localized phrase lacks ${applicationName}.",
         rationale: "A localized phrase (`AppShortcuts.xcstrings`, `*.lproj/AppShortcuts.strings`) lacks `${applicationName}`; the finding is at the catalog entry's key, a note at the localized phrase.",
         triggering: [.repository([
@@ -306,7 +306,7 @@ extension RuleDescription {
             "App/AppShortcuts.xcstrings": phraseCatalog("\"Open ${product} in ${applicationName}\"", "Öffne ${product} in ${applicationName}"),
         ])])
 
-    public static let appShortcutLocalizationParameterMismatch = RuleDescription(
+    package static let appShortcutLocalizationParameterMismatch = RuleDescription(
         "app-shortcut-localization-parameter-mismatch", .error, "A localized phrase's placeholders differ from its source phrase's parameter.",
         rationale: "A localized phrase's placeholders differ from its source phrase's parameter: the localized phrase cannot be filled.",
         triggering: [.repository([
@@ -318,7 +318,7 @@ extension RuleDescription {
             "App/AppShortcuts.xcstrings": phraseCatalog("\"Open ${product} in ${applicationName}\"", "Öffne ${product} in ${applicationName}"),
         ])])
 
-    public static let appShortcutLocalizationStale = RuleDescription(
+    package static let appShortcutLocalizationStale = RuleDescription(
         "app-shortcut-localization-stale", .warning, "A phrase localization key is no phrase of the source.",
         rationale: "A phrase localization key is no phrase of the source: a leftover of a changed phrase, which Siri never uses.",
         triggering: [.repository([
@@ -330,7 +330,7 @@ extension RuleDescription {
             "App/AppShortcuts.xcstrings": phraseCatalog("\"Open ${product} in ${applicationName}\"", "Öffne ${product} in ${applicationName}"),
         ])])
 
-    public static let customIntentNotMigrated = RuleDescription(
+    package static let customIntentNotMigrated = RuleDescription(
         "custom-intent-not-migrated", .warning,
         "A custom intent of an .intentdefinition has no App Intent with that intentClassName: users' shortcuts of it stop working.",
         rationale: "A custom intent of an `.intentdefinition` has no App Intent whose `intentClassName` is its class: when the definition goes, users' shortcuts of it stop working.",
@@ -348,13 +348,13 @@ extension RuleDescription {
                 """,
         ])])
 
-    public static let infoPlistMissing = RuleDescription(
+    package static let infoPlistMissing = RuleDescription(
         "info-plist-missing", .error, "INFOPLIST_FILE names a file that does not exist.",
         rationale: "`INFOPLIST_FILE` names a file that does not exist (or cannot be read): the target's declarations are unknown. The finding is at the setting.",
         triggering: [.repository(["App/Donate.swift": "let x = 1\n"], arguments: ["--setting", "↓INFOPLIST_FILE = App/Missing-Info.plist;"])],
         nonTriggering: [.repository(["App/Donate.swift": "let x = 1\n"])])
 
-    public static let infoPlistPreprocessFailed = RuleDescription(
+    package static let infoPlistPreprocessFailed = RuleDescription(
         "info-plist-preprocess-failed", .error,
         "INFOPLIST_PREPROCESS = YES and the C preprocessor stops on the Info.plist (#error, a missing #include, a runaway expansion): its declarations are unknown.",
         rationale: "`INFOPLIST_PREPROCESS = YES` and clang stops on the Info.plist (`#error`, a missing `#include`, an `#include` loop), runs past its limits or reaches a file outside the repository: its declarations are unknown. One error where clang points, else at the setting.",
@@ -363,7 +363,7 @@ extension RuleDescription {
         nonTriggering: [.repository(["App/Info.plist": "#define FLAVOUR open\n" + appInfoPlist("<string>com.example.shop.FLAVOUR</string>")],
                                     arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;"])])
 
-    public static let infoPlistPreprocessorUnavailable = RuleDescription(
+    package static let infoPlistPreprocessorUnavailable = RuleDescription(
         "info-plist-preprocessor-unavailable", .warning,
         "INFOPLIST_PREPROCESS = YES but no clang was found (beside swift on PATH, or ACTIVITY_BRIDGE_CLANG) to run the preprocessor.",
         rationale: "`INFOPLIST_PREPROCESS = YES` but no clang was found (beside `swift` on `PATH`, `clang` on `PATH`, or `ACTIVITY_BRIDGE_CLANG`): a file without `#` lines is then read as written.",
@@ -371,7 +371,7 @@ extension RuleDescription {
                                  arguments: ["--setting", "↓INFOPLIST_PREPROCESS = YES;", "--no-clang"])],
         nonTriggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>")])])
 
-    public static let infoPlistPrefixHeaderMissing = RuleDescription(
+    package static let infoPlistPrefixHeaderMissing = RuleDescription(
         "info-plist-prefix-header-missing", .note,
         "INFOPLIST_PREFIX_HEADER names a file the repository does not hold (generated at build time): the Info.plist is preprocessed without it.",
         rationale: "`INFOPLIST_PREFIX_HEADER` names a file the repository does not hold (the build generates it): a note at the setting, and the Info.plist is preprocessed without it.",
@@ -380,7 +380,7 @@ extension RuleDescription {
         nonTriggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>"), "Generated/Prefix.h": "#define X 1\n"],
                                     arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "INFOPLIST_PREFIX_HEADER = Generated/Prefix.h;"])])
 
-    public static let infoPlistPreprocessorFlagIgnored = RuleDescription(
+    package static let infoPlistPreprocessorFlagIgnored = RuleDescription(
         "info-plist-preprocessor-flag-ignored", .note,
         "A flag of INFOPLIST_OTHER_PREPROCESSOR_FLAGS other than -D, -U, -I, -include, -imacros is not given to clang.",
         rationale: "A flag of `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` other than `-D`, `-U`, `-I`, `-include`, `-imacros` is not given to clang (a flag that could make it run something or write a file).",
@@ -390,14 +390,14 @@ extension RuleDescription {
                                     arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "INFOPLIST_OTHER_PREPROCESSOR_FLAGS = \"-DFLAVOUR=1\";"])])
 
     /// XcodeProject's `xcconfig-include-missing`, as the audit reports it.
-    public static let xcconfigIncludeMissing = RuleDescription(
+    package static let xcconfigIncludeMissing = RuleDescription(
         .xcconfigIncludeMissing, .warning, "An xcconfig #include (not #include?) names a missing file.",
         rationale: "An xcconfig `#include` (not `#include?`, whose file may be absent) names a missing file: its settings are unknown.",
         triggering: [.repository(["Config/Base.xcconfig": "↓#include \"Missing.xcconfig\"\nSWIFT_VERSION = 6.0\n"], arguments: ["--xcconfig", "Config/Base.xcconfig"])],
         nonTriggering: [.repository(["Config/Base.xcconfig": "#include? \"Optional.xcconfig\"\nSWIFT_VERSION = 6.0\n"], arguments: ["--xcconfig", "Config/Base.xcconfig"])])
 
     /// XcodeProject's `build-setting-undefined`, in the audit's words (`validate` describes it in its own).
-    public static let auditBuildSettingUndefined = RuleDescription(
+    package static let auditBuildSettingUndefined = RuleDescription(
         .buildSettingUndefined, .note, "A $(X) in the Info.plist expands to empty: the setting is not defined.",
         rationale: "A `$(X)` in the Info.plist names a setting no level of the project defines: it expands to empty, as in Xcode.",
         triggering: [.repository(["App/Info.plist": appInfoPlist(
@@ -405,19 +405,19 @@ extension RuleDescription {
         nonTriggering: [.repository(["App/Info.plist": appInfoPlist(
             "<string>com.example.shop.open</string>", extra: "<key>AppGroup</key>\n<string>group.$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n")])])
 
-    public static let swiftSourceUnavailable = RuleDescription(
+    package static let swiftSourceUnavailable = RuleDescription(
         "swift-source-unavailable", .note, "Swift checks are off: the toolchain lacks SwiftSyntax / SwiftParser.",
         rationale: "The tool was built without the toolchain's SwiftSyntax / SwiftParser: no Swift file is read, so every check of code is off (one note per run, at the first project).",
         triggering: [.repository(["App/Donate.swift": "let x = 1\n"], arguments: ["--mark-project", "--without-swift-parser"])],
         nonTriggering: [.repository(["App/Donate.swift": "let x = 1\n"])])
 
-    public static let objcSourceUnavailable = RuleDescription(
+    package static let objcSourceUnavailable = RuleDescription(
         "objc-source-unavailable", .note, "Objective-C checks are off: no libclang could be loaded (the note says where it looked).",
         rationale: "A target builds `.m` / `.mm` files but no libclang could be loaded (the note says where it looked): their sites are unknown, so no type is reported unused.",
         triggering: [.repository(["App/Donate.m": "#import <Foundation/Foundation.h>\n"], arguments: ["--mark-project", "--without-libclang"])],
         nonTriggering: [.repository(["App/Donate.swift": "let x = 1\n"], arguments: ["--without-libclang"])])
 
-    public static let auditFileUnreadable = RuleDescription(
+    package static let auditFileUnreadable = RuleDescription(
         "audit-file-unreadable", .warning, "A phrase localization or intent definition file cannot be read.",
         rationale: "A phrase localization (`.xcstrings`, `.strings`), intent definition or Swift file cannot be read or parsed: what it holds is unknown to the checks.",
         triggering: [.repository([
@@ -429,46 +429,46 @@ extension RuleDescription {
             "App/AppShortcuts.xcstrings": "{ \"sourceLanguage\" : \"en\", \"strings\" : {}, \"version\" : \"1.0\" }\n",
         ])])
 
-    public static let packageManifestRead = RuleDescription(
+    package static let packageManifestRead = RuleDescription(
         "package-manifest-read", .note,
         "How a local Swift package's manifest was read: statically (not run), or evaluated by SwiftPM with --evaluate-manifests.",
         rationale: "How a local Swift package's manifest was read: statically (never run), with what static reading could not follow, or evaluated by SwiftPM with `--evaluate-manifests`.",
         triggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = ↓Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
         nonTriggering: [.repository(["Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"])])
 
-    public static let packageManifestUnreadable = RuleDescription(
+    package static let packageManifestUnreadable = RuleDescription(
         "package-manifest-unreadable", .note,
         "A local Swift package's manifest is missing or cannot be read: every Swift file of the package is taken.",
         rationale: "A local Swift package's `Package.swift` is missing or cannot be read: every Swift file of the package is taken as the target's code.",
         triggering: [.repository(["Kit/Package.swift": "↓import PackageDescription\n\nlet made = makePackage()\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
         nonTriggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])])
 
-    public static let packageRemoteNotRead = RuleDescription(
+    package static let packageRemoteNotRead = RuleDescription(
         "package-remote-not-read", .note, "A remote Swift package is linked: its code is not in the repository and is not read.",
         rationale: "A remote Swift package is linked (once per package): its code is not in the repository and is not read, so what it creates or handles is unknown.",
         triggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      dependencies: [↓.package(url: \"https://github.com/example/Remote.git\", from: \"1.0.0\")],\n                      targets: [.target(name: \"Kit\", dependencies: [.product(name: \"Remote\", package: \"Remote\")])])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
         nonTriggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])])
 
-    public static let packageDependencyUnresolved = RuleDescription(
+    package static let packageDependencyUnresolved = RuleDescription(
         "package-dependency-unresolved", .note,
         "A linked product, target or package dependency the manifests do not resolve, a cycle between local packages, or a path outside the package or the repository.",
         rationale: "A linked product, target or package dependency the manifests do not resolve (SwiftPM would refuse it), a cycle between local packages, or a path outside the package or the repository: that code is not read.",
         triggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [↓.library(name: \"Kit\", targets: [\"Kit\", \"Missing\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])],
         nonTriggering: [.repository(["Kit/Package.swift": "import PackageDescription\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])],\n                      targets: [.target(name: \"Kit\")])\n", "Kit/Sources/Kit/Kit.swift": "public let kit = 1\n"], arguments: ["--local-package", "Kit", "Kit"])])
 
-    public static let appModelEmitUnresolved = RuleDescription(
+    package static let appModelEmitUnresolved = RuleDescription(
         "app-model-emit-unresolved", .note, "--emit-app-model: a value the audit cannot follow; the app model leaves it out or uses the stated default.",
         rationale: "With `--emit-app-model`: a value (an activity type, a title, a display name, a phrase) the audit cannot follow to a string; the app model leaves it out or uses the stated default.",
         triggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct ↓OpenIntent: AppIntent {\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])],
         nonTriggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct OpenIntent: AppIntent {\n    static let title: LocalizedStringResource = \"Open\"\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])])
 
-    public static let appModelEmitUnmappedType = RuleDescription(
+    package static let appModelEmitUnmappedType = RuleDescription(
         "app-model-emit-unmapped-type", .note, "--emit-app-model: a parameter type with no app-model kind; the app model leaves the parameter out.",
         rationale: "With `--emit-app-model`: a parameter type with no app-model kind (a list, a type of another module); the app model leaves the parameter out.",
         triggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct TagIntent: AppIntent {\n    static let title: LocalizedStringResource = \"Tag\"\n    @Parameter(title: \"Tags\") var ↓tags: [String]\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])],
         nonTriggering: [.repository(["App/Intents.swift": "import AppIntents\nstruct TagIntent: AppIntent {\n    static let title: LocalizedStringResource = \"Tag\"\n    @Parameter(title: \"Tag\") var tag: String\n    func perform() async throws -> some IntentResult { .result() }\n}\n"], arguments: ["--emit-app-model"])])
 
-    public static let appModelEmitLeftOut = RuleDescription(
+    package static let appModelEmitLeftOut = RuleDescription(
         "app-model-emit-left-out", .note, "--emit-app-model: a phrase or App Shortcut the app model cannot hold as written is left out, so that the model loads.",
         rationale: "With `--emit-app-model`: a phrase or App Shortcut the app model cannot hold as written (Apple's rules, a missing intent, a second type of one name) is left out, so that the model loads.",
         triggering: [.repository(["App/Shortcuts.swift": shortcuts("        ↓AppShortcut(intent: GhostIntent(), phrases: [\"Haunt \\(.applicationName)\"], shortTitle: \"Ghost\", systemImageName: \"moon\")")], arguments: ["--emit-app-model"])],
@@ -477,15 +477,15 @@ extension RuleDescription {
 
 /// Every rule an audit can report, for SARIF's `tool.driver.rules`: its own, then `validate`'s (described
 /// once, in ActivityKit's `ValidationRules`), without the bridge-manifest rules an audit never applies.
-public enum AuditRules {
-    public static var all: [RuleDescription] {
+package enum AuditRules {
+    package static var all: [RuleDescription] {
         let own = Set(audit.map(\.id))
         let manifestRules: Set<Diagnostic.Rule> = [.activityTypeUnhandled, .activityTypeUndeclared]
         return audit + ValidationRules.all.filter { !own.contains($0.id) && !manifestRules.contains($0.id) }
     }
 
     /// The audit's own rules, in the order of the command-line article's table.
-    public static let audit: [RuleDescription] = [
+    package static let audit: [RuleDescription] = [
         .activityTypeUndeclaredInCode, .activityTypeUnused, .activityTypeNeverHandled, .requiredUserInfoKeyMissing,
         .appShortcutMissingApplicationName, .appShortcutRepeatedApplicationName, .appShortcutMultipleParameters,
         .appShortcutParameterType, .appShortcutUnknownParameter, .appShortcutPhraseMalformed, .appShortcutsTooMany,

@@ -1,39 +1,39 @@
 import Foundation
 import ActivityKit
-public import BuildSettings
-public import Diagnostics
+import BuildSettings
+import Diagnostics
 import PropertyList
 import SwiftFacts
-public import XcodeProject
-public import FileInput
+import XcodeProject
+import FileInput
 
 /// What to audit and how (the `audit` command's options).
-public struct AuditOptions: Sendable {
+package struct AuditOptions: Sendable {
     /// `--project`: `.xcodeproj` folders relative to the root; empty finds every project under it.
-    public var projects: [String] = []
+    package var projects: [String] = []
     /// `--target`: names of the targets to check; empty checks every app and app-extension target.
-    public var targets: [String] = []
+    package var targets: [String] = []
     /// `--configuration`; nil uses each project's `defaultConfigurationName`.
-    public var configuration: String?
+    package var configuration: String?
     /// `--define` overrides, the highest level of every target's settings.
-    public var defines = BuildSettings()
+    package var defines = BuildSettings()
     /// `--disable`.
-    public var filter = DiagnosticFilter()
+    package var filter = DiagnosticFilter()
     /// `--emit-app-model`: build each application target's ``AuditReport/Target/appModel``, with notes on what
     /// it could not hold (`app-model-emit-*`).
-    public var buildsAppModels = false
+    package var buildsAppModels = false
     /// `--evaluate-manifests`: let SwiftPM evaluate (run) the local package manifests static reading cannot follow.
-    public var evaluatesManifests = false
+    package var evaluatesManifests = false
     /// Called with a short line of what is being read (for a progress display).
-    public var progress: (@Sendable (String) -> Void)?
+    package var progress: (@Sendable (String) -> Void)?
     /// Runs Info.plists with `INFOPLIST_PREPROCESS = YES` through the C preprocessor (the toolchain's clang).
-    public var infoPlistPreprocessor = InfoPlistPreprocessor()
+    package var infoPlistPreprocessor = InfoPlistPreprocessor()
 
-    public init() {}
+    package init() {}
 }
 
 /// Why nothing could be audited.
-public enum AuditError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum AuditError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The repository folder does not exist.
     case missingPath(String)
     /// A `--project` does not exist (or has no `project.pbxproj`).
@@ -41,7 +41,7 @@ public enum AuditError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A `--project`'s `project.pbxproj` is there but cannot be read (a FIFO, a device, a directory, too large).
     case unreadableProject(String, reason: FileUnreadableReason)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .missingPath(path): "cannot read '\(path)': no such directory"
         case let .missingProject(path): "cannot read '\(path)': no such project (expected \(path)/project.pbxproj)"
@@ -58,17 +58,17 @@ public enum AuditError: Error, Equatable, Sendable, CustomStringConvertible {
 /// let report = try Auditor(root: "path/to/repo").run()
 /// print(report.text)
 /// ```
-public struct Auditor: Sendable {
-    public var root: String
-    public var options: AuditOptions
+package struct Auditor: Sendable {
+    package var root: String
+    package var options: AuditOptions
     var extractor = SwiftFactsExtractor()
 
-    public init(root: String, options: AuditOptions = AuditOptions()) {
+    package init(root: String, options: AuditOptions = AuditOptions()) {
         self.root = root
         self.options = options
     }
 
-    public func run() throws(AuditError) -> AuditReport {
+    package func run() throws(AuditError) -> AuditReport {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .missingPath(root)

@@ -1,6 +1,6 @@
 import Foundation
-public import BuildSettings
-public import Diagnostics
+import BuildSettings
+import Diagnostics
 import PropertyList
 import XcodeProject
 
@@ -15,26 +15,26 @@ import XcodeProject
 /// a file outside the repository is not read. Macros are those of an iOS device build (`-target
 /// arm64-apple-ios`: `__APPLE__`, `TARGET_OS_IOS`), never the host's (`linux`, `unix`), which would replace
 /// words of the Info.plist.
-public struct InfoPlistPreprocessor: Sendable {
+package struct InfoPlistPreprocessor: Sendable {
     /// Names a `clang` to use instead of the toolchain's; empty for none.
-    public static let clangVariable = "ACTIVITY_BRIDGE_CLANG"
+    package static let clangVariable = "ACTIVITY_BRIDGE_CLANG"
     /// The `clang` beside `swift` on `PATH` (else `clang` on `PATH`), or `ACTIVITY_BRIDGE_CLANG`; found once.
-    public static let toolchainClang: String? = locateClang(environment: ProcessInfo.processInfo.environment)
+    package static let toolchainClang: String? = locateClang(environment: ProcessInfo.processInfo.environment)
 
     /// The clang to run; nil when there is none (preprocessed Info.plists then get a warning).
-    public var clang: String?
+    package var clang: String?
     /// The address space clang may use, in KiB (a real Info.plist needs less than 200 MiB).
-    public var memoryLimit = 512 << 10
+    package var memoryLimit = 512 << 10
     /// Seconds clang may run on one Info.plist.
-    public var timeLimit: Double
+    package var timeLimit: Double
     /// Bytes of output past which clang is stopped (a real Info.plist preprocesses to a few kilobytes).
-    public var outputLimit: Int
+    package var outputLimit: Int
 
     /// Runs already made, shared by the copies of this value: targets that share an Info.plist and its settings
     /// (an app and its variants) run clang once.
     private let cache = Cache()
 
-    public init(clang: String? = InfoPlistPreprocessor.toolchainClang, timeLimit: Double = 10, outputLimit: Int = 16 << 20) {
+    package init(clang: String? = InfoPlistPreprocessor.toolchainClang, timeLimit: Double = 10, outputLimit: Int = 16 << 20) {
         self.clang = clang
         self.timeLimit = timeLimit
         self.outputLimit = outputLimit

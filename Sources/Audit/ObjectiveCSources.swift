@@ -1,6 +1,6 @@
 import Foundation
-public import BuildSettings
-public import Diagnostics
+import BuildSettings
+import Diagnostics
 import ObjCFacts
 import SwiftFacts
 import XcodeProject

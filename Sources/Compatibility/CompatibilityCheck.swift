@@ -1,21 +1,21 @@
-public import Diagnostics
+import Diagnostics
 
 /// Which revision a place is in.
-public enum RevisionSide: String, Hashable, Sendable {
+package enum RevisionSide: String, Hashable, Sendable {
     case base, head
 }
 
 /// One `compat-*` finding: a diagnostic located where the lost thing stood (BASE, except a target only HEAD
 /// has), with the side of each of its notes.
-public struct CompatibilityFinding: Hashable, Sendable {
-    public var diagnostic: Diagnostic
+package struct CompatibilityFinding: Hashable, Sendable {
+    package var diagnostic: Diagnostic
     /// The target it is about.
-    public var target: String
-    public var side: RevisionSide
+    package var target: String
+    package var side: RevisionSide
     /// The side of each of `diagnostic.notes`, in order.
-    public var noteSides: [RevisionSide]
+    package var noteSides: [RevisionSide]
 
-    public init(_ diagnostic: Diagnostic, target: String, side: RevisionSide = .base, noteSides: [RevisionSide]) {
+    package init(_ diagnostic: Diagnostic, target: String, side: RevisionSide = .base, noteSides: [RevisionSide]) {
         self.diagnostic = diagnostic
         self.target = target
         self.side = side
@@ -27,17 +27,17 @@ public struct CompatibilityFinding: Hashable, Sendable {
 /// one side has two of a name); activity types are compared per target, since each target's Info.plist
 /// declares its own; intents, enums, entities and App Shortcuts across all targets of a side, since a type
 /// that moves between an app and its extension is still there for users.
-public struct CompatibilityCheck: Sendable {
-    public var base: Surface
-    public var head: Surface
+package struct CompatibilityCheck: Sendable {
+    package var base: Surface
+    package var head: Surface
 
-    public init(base: Surface, head: Surface) {
+    package init(base: Surface, head: Surface) {
         self.base = base.normalized()
         self.head = head.normalized()
     }
 
     /// Target pairs: (base, head), either nil when the other side lacks it; in name order.
-    public var targetPairs: [(name: String, base: Surface.Target?, head: Surface.Target?)] {
+    package var targetPairs: [(name: String, base: Surface.Target?, head: Surface.Target?)] {
         var pairs: [(name: String, base: Surface.Target?, head: Surface.Target?)] = []
         var unmatched = head.targets
         for target in base.targets {
@@ -53,7 +53,7 @@ public struct CompatibilityCheck: Sendable {
         return pairs.sorted { $0.name < $1.name }
     }
 
-    public func findings() -> [CompatibilityFinding] {
+    package func findings() -> [CompatibilityFinding] {
         var findings: [CompatibilityFinding] = []
         let pairs = targetPairs
         for pair in pairs { findings += targetFindings(pair.name, base: pair.base, head: pair.head) }

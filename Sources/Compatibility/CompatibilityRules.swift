@@ -1,4 +1,4 @@
-public import Diagnostics
+import Diagnostics
 
 // The rules of `activity-bridge diff` (diff.md, "Rules"): what a release takes away from users. Each is
 // declared once here: its id (the `Diagnostic.Rule` is the description's), severity, summary, rationale and
@@ -8,18 +8,18 @@ public import Diagnostics
 // CompatibilityRuleExamplesTests, and the command-line article's table is generated from ``CompatibilityRules/all``.
 
 extension Diagnostic.Rule {
-    public static let compatCustomIntentDropped = RuleDescription.compatCustomIntentDropped.id
-    public static let compatCustomIntentParameterDropped = RuleDescription.compatCustomIntentParameterDropped.id
-    public static let compatIntentClassNameChanged = RuleDescription.compatIntentClassNameChanged.id
-    public static let compatActivityTypeDropped = RuleDescription.compatActivityTypeDropped.id
-    public static let compatActivityTypeUnhandled = RuleDescription.compatActivityTypeUnhandled.id
-    public static let compatAppIntentRemoved = RuleDescription.compatAppIntentRemoved.id
-    public static let compatAppIntentParameterChanged = RuleDescription.compatAppIntentParameterChanged.id
-    public static let compatAppEnumCaseRemoved = RuleDescription.compatAppEnumCaseRemoved.id
-    public static let compatAppEntityIdTypeChanged = RuleDescription.compatAppEntityIdTypeChanged.id
-    public static let compatAppShortcutRemoved = RuleDescription.compatAppShortcutRemoved.id
+    package static let compatCustomIntentDropped = RuleDescription.compatCustomIntentDropped.id
+    package static let compatCustomIntentParameterDropped = RuleDescription.compatCustomIntentParameterDropped.id
+    package static let compatIntentClassNameChanged = RuleDescription.compatIntentClassNameChanged.id
+    package static let compatActivityTypeDropped = RuleDescription.compatActivityTypeDropped.id
+    package static let compatActivityTypeUnhandled = RuleDescription.compatActivityTypeUnhandled.id
+    package static let compatAppIntentRemoved = RuleDescription.compatAppIntentRemoved.id
+    package static let compatAppIntentParameterChanged = RuleDescription.compatAppIntentParameterChanged.id
+    package static let compatAppEnumCaseRemoved = RuleDescription.compatAppEnumCaseRemoved.id
+    package static let compatAppEntityIdTypeChanged = RuleDescription.compatAppEntityIdTypeChanged.id
+    package static let compatAppShortcutRemoved = RuleDescription.compatAppShortcutRemoved.id
     /// Added to diff.md's table: "a target missing on one side is a note".
-    public static let compatTargetMissing = RuleDescription.compatTargetMissing.id
+    package static let compatTargetMissing = RuleDescription.compatTargetMissing.id
 }
 
 private let plistHead = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
@@ -57,14 +57,14 @@ private let donating = "App/Donate.swift"
 private let donation = "import UIKit\nlet open = NSUserActivity(activityType: \"com.example.shop.open\")\nfunc handle(_ a: NSUserActivity) -> Bool { a.activityType == \"com.example.shop.open\" }\n"
 
 extension RuleDescription {
-    public static let compatCustomIntentDropped = RuleDescription(
+    package static let compatCustomIntentDropped = RuleDescription(
         "compat-custom-intent-dropped", .error,
         "A custom intent of BASE is defined nowhere in HEAD and no App Intent of HEAD has its class name as intentClassName: every saved Shortcut that uses it breaks.",
         triggering: [.diff(base: ["App/Intents.intentdefinition": intentDefinition("↓<string>RefillCup</string>")], head: [:])],
         nonTriggering: [.diff(base: ["App/Intents.intentdefinition": intentDefinition("<string>RefillCup</string>")],
                               head: ["App/Intents.swift": appIntents(intent("RefillCupAppIntent", className: "RefillCupIntent"))])])
 
-    public static let compatCustomIntentParameterDropped = RuleDescription(
+    package static let compatCustomIntentParameterDropped = RuleDescription(
         "compat-custom-intent-parameter-dropped", .warning,
         "A custom intent migrates to an App Intent that has no @Parameter of a BASE parameter's name, or one of an incompatible type (the system maps parameters by name): saved values of it are lost.",
         triggering: [.diff(base: ["App/Intents.intentdefinition": intentDefinition("<string>RefillCup</string>", parameters: ["↓size"])],
@@ -75,7 +75,7 @@ extension RuleDescription {
                                      "App/Intents.swift": appIntents(intent("RefillCupAppIntent", className: "RefillCupIntent",
                                                                             parameters: " @Parameter(title: \"Size\") var size: String;"))])])
 
-    public static let compatIntentClassNameChanged = RuleDescription(
+    package static let compatIntentClassNameChanged = RuleDescription(
         "compat-intent-class-name-changed", .error,
         "An App Intent's intentClassName in BASE differs in HEAD, or moved to another intent: shortcuts migrated from the custom intent no longer find it.",
         triggering: [.diff(base: ["App/Intents.swift": appIntents("struct ↓RefillAppIntent: AppIntent, CustomIntentMigratedAppIntent { static let intentClassName = \"RefillCupIntent\"; static let title: LocalizedStringResource = \"Refill\"; func perform() async throws -> some IntentResult { .result() } }")],
@@ -83,7 +83,7 @@ extension RuleDescription {
         nonTriggering: [.diff(base: ["App/Intents.swift": appIntents(intent("RefillAppIntent", className: "RefillCupIntent"))],
                               head: ["App/Intents.swift": appIntents(intent("RefillAppIntent", className: "RefillCupIntent"))])])
 
-    public static let compatActivityTypeDropped = RuleDescription(
+    package static let compatActivityTypeDropped = RuleDescription(
         "compat-activity-type-dropped", .error,
         "An activity type BASE declares and creates is no longer declared in HEAD: Siri shortcuts and Handoff built on donated activities are never delivered again.",
         triggering: [.diff(base: ["App/Info.plist": declaring("↓<string>com.example.shop.open</string>"), donating: donation],
@@ -91,7 +91,7 @@ extension RuleDescription {
         nonTriggering: [.diff(base: ["App/Info.plist": declaring("<string>com.example.shop.open</string>"), donating: donation],
                               head: ["App/Info.plist": declaring("<string>com.example.shop.open</string>"), donating: donation])])
 
-    public static let compatActivityTypeUnhandled = RuleDescription(
+    package static let compatActivityTypeUnhandled = RuleDescription(
         "compat-activity-type-unhandled", .warning,
         "An activity type is still declared, but no code of HEAD handles a type BASE handled.",
         triggering: [.diff(base: ["App/Info.plist": declaring("<string>com.example.shop.open</string>"),
@@ -101,7 +101,7 @@ extension RuleDescription {
         nonTriggering: [.diff(base: ["App/Info.plist": declaring("<string>com.example.shop.open</string>"), donating: donation],
                               head: ["App/Info.plist": declaring("<string>com.example.shop.open</string>"), donating: donation])])
 
-    public static let compatAppIntentRemoved = RuleDescription(
+    package static let compatAppIntentRemoved = RuleDescription(
         "compat-app-intent-removed", .error,
         "A discoverable App Intent type of BASE is gone in HEAD (a renamed type is a removed one): saved Shortcuts using it break.",
         triggering: [.diff(base: ["App/Intents.swift": appIntents("struct ↓OpenProductIntent: AppIntent { static let title: LocalizedStringResource = \"Open\"; func perform() async throws -> some IntentResult { .result() } }")],
@@ -109,7 +109,7 @@ extension RuleDescription {
         nonTriggering: [.diff(base: ["App/Intents.swift": appIntents(intent("OpenProductIntent"))],
                               head: ["App/Intents.swift": appIntents(intent("OpenProductIntent"))])])
 
-    public static let compatAppIntentParameterChanged = RuleDescription(
+    package static let compatAppIntentParameterChanged = RuleDescription(
         "compat-app-intent-parameter-changed", .warning,
         "An App Intent keeps its name but a @Parameter is removed, renamed or changes type: saved values of it are lost.",
         triggering: [.diff(base: ["App/Intents.swift": appIntents(intent("NoteIntent", parameters: " @Parameter(title: \"Text\") var ↓text: String;"))],
@@ -117,7 +117,7 @@ extension RuleDescription {
         nonTriggering: [.diff(base: ["App/Intents.swift": appIntents(intent("NoteIntent", parameters: " @Parameter(title: \"Text\") var text: String;"))],
                               head: ["App/Intents.swift": appIntents(intent("NoteIntent", parameters: " @Parameter(title: \"Text\") var text: String;"))])])
 
-    public static let compatAppEnumCaseRemoved = RuleDescription(
+    package static let compatAppEnumCaseRemoved = RuleDescription(
         "compat-app-enum-case-removed", .error,
         "An AppEnum case of BASE is gone in HEAD: saved Shortcuts that chose it fail.",
         triggering: [.diff(base: ["App/Intents.swift": appIntents("enum Size: String, AppEnum { case small, ↓large }")],
@@ -125,7 +125,7 @@ extension RuleDescription {
         nonTriggering: [.diff(base: ["App/Intents.swift": appIntents("enum Size: String, AppEnum { case small, large }")],
                               head: ["App/Intents.swift": appIntents("enum Size: String, AppEnum { case small, large, huge }")])])
 
-    public static let compatAppEntityIdTypeChanged = RuleDescription(
+    package static let compatAppEntityIdTypeChanged = RuleDescription(
         "compat-app-entity-id-type-changed", .error,
         "An AppEntity's id type differs between BASE and HEAD: saved references to its entities no longer resolve.",
         triggering: [.diff(base: ["App/Intents.swift": appIntents("struct ↓ProductEntity: AppEntity { var id: String }")],
@@ -133,7 +133,7 @@ extension RuleDescription {
         nonTriggering: [.diff(base: ["App/Intents.swift": appIntents("struct ProductEntity: AppEntity { var id: String }")],
                               head: ["App/Intents.swift": appIntents("struct ProductEntity: AppEntity { var id: String }")])])
 
-    public static let compatAppShortcutRemoved = RuleDescription(
+    package static let compatAppShortcutRemoved = RuleDescription(
         "compat-app-shortcut-removed", .note,
         "An App Shortcut (or one of its phrases) of BASE is gone in HEAD: what users say to Siri for it stops working.",
         triggering: [.diff(base: ["App/Intents.swift": appIntents(intent("OpenIntent"), shortcuts("\"Open \\(.applicationName)\", ↓\"Show \\(.applicationName)\""))],
@@ -141,7 +141,7 @@ extension RuleDescription {
         nonTriggering: [.diff(base: ["App/Intents.swift": appIntents(intent("OpenIntent"), shortcuts("\"Open \\(.applicationName)\""))],
                               head: ["App/Intents.swift": appIntents(intent("OpenIntent"), shortcuts("\"Open \\(.applicationName)\", \"Show \\(.applicationName)\""))])])
 
-    public static let compatTargetMissing = RuleDescription(
+    package static let compatTargetMissing = RuleDescription(
         "compat-target-missing", .note,
         "A target of one side is not on the other (targets are matched by name): its surface is not compared.",
         triggering: [.diff(base: [donating: donation], head: [donating: donation], baseArguments: ["--mark-project"], headArguments: ["--target", "Store", "--mark-project"])],
@@ -149,12 +149,12 @@ extension RuleDescription {
 }
 
 /// Every rule `diff` can report, for `--disable` and SARIF's `tool.driver.rules`.
-public enum CompatibilityRules {
-    public static let all: [RuleDescription] = [
+package enum CompatibilityRules {
+    package static let all: [RuleDescription] = [
         .compatCustomIntentDropped, .compatCustomIntentParameterDropped, .compatIntentClassNameChanged,
         .compatActivityTypeDropped, .compatActivityTypeUnhandled, .compatAppIntentRemoved, .compatAppIntentParameterChanged,
         .compatAppEnumCaseRemoved, .compatAppEntityIdTypeChanged, .compatAppShortcutRemoved, .compatTargetMissing,
     ]
 
-    public static func description(of rule: Diagnostic.Rule) -> RuleDescription? { all.first { $0.id == rule } }
+    package static func description(of rule: Diagnostic.Rule) -> RuleDescription? { all.first { $0.id == rule } }
 }

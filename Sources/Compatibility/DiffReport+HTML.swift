@@ -5,7 +5,7 @@ import Diagnostics
 // repositories goes through `escaped`.
 
 extension DiffReport {
-    public func html() -> String {
+    package func html() -> String {
         var page = ""
         func line(_ text: String) { page += text + "\n" }
         let title = "What \(head.name) takes away from \(base.name)"

@@ -1,14 +1,14 @@
-public import Diagnostics
-public import JSON
+import Diagnostics
+import JSON
 
 /// What `diff` found (diff.md, "--format json"): both sides, the compared targets' surfaces, the findings.
-public struct DiffReport: Sendable {
-    public var base: DiffSideDescription
-    public var head: DiffSideDescription
-    public var targets: [(name: String, base: Surface.Target?, head: Surface.Target?)]
-    public var findings: [CompatibilityFinding]
+package struct DiffReport: Sendable {
+    package var base: DiffSideDescription
+    package var head: DiffSideDescription
+    package var targets: [(name: String, base: Surface.Target?, head: Surface.Target?)]
+    package var findings: [CompatibilityFinding]
 
-    public init(base: DiffSideDescription, head: DiffSideDescription,
+    package init(base: DiffSideDescription, head: DiffSideDescription,
                 targets: [(name: String, base: Surface.Target?, head: Surface.Target?)], findings: [CompatibilityFinding]) {
         self.base = base
         self.head = head
@@ -16,9 +16,9 @@ public struct DiffReport: Sendable {
         self.findings = findings
     }
 
-    public var counts: DiagnosticCounts { DiagnosticCounts(findings.map(\.diagnostic)) }
+    package var counts: DiagnosticCounts { DiagnosticCounts(findings.map(\.diagnostic)) }
 
-    public func fails(warningsAsErrors: Bool) -> Bool { counts.fails(warningsAsErrors: warningsAsErrors) }
+    package func fails(warningsAsErrors: Bool) -> Bool { counts.fails(warningsAsErrors: warningsAsErrors) }
 
     func side(_ side: RevisionSide) -> DiffSideDescription { side == .base ? base : head }
 
@@ -27,7 +27,7 @@ public struct DiffReport: Sendable {
     /// `PATH:LINE:COLUMN: severity: message [rule]` per finding, paths prefixed by their side
     /// (``DiffSideDescription/textPrefix``: `v2.3.0:App/Intents.intentdefinition:75:4: …`), notes after
     /// it, then a summary line.
-    public var text: String {
+    package var text: String {
         var text = ""
         for finding in findings {
             let diagnostic = finding.diagnostic
@@ -49,7 +49,7 @@ public struct DiffReport: Sendable {
         return .object(members)
     }
 
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         let counts = self.counts
         return .object([
             ("base", Self.json(base)), ("head", Self.json(head)),
@@ -86,7 +86,7 @@ public struct DiffReport: Sendable {
 
     /// SARIF 2.1.0 as `audit` writes it; results are located in BASE's files (where the lost thing stood),
     /// HEAD-side notes are related locations.
-    public func sarifLog(toolVersion: String) -> SARIFLog {
+    package func sarifLog(toolVersion: String) -> SARIFLog {
         let all = findings.map(\.diagnostic)
         var artifacts: [String] = []
         for diagnostic in all where !artifacts.contains(diagnostic.location.file) { artifacts.append(diagnostic.location.file) }

@@ -1,14 +1,14 @@
 import Foundation
-public import Audit
-public import BuildSettings
+import Audit
+import BuildSettings
 import Diagnostics
 import JSON
-public import GitRevision
+import GitRevision
 import PropertyList
 import XcodeProject
 
 /// One side of a diff, as given on the command line.
-public enum DiffSide: Hashable, Sendable {
+package enum DiffSide: Hashable, Sendable {
     /// The repository folder as it is on disk, uncommitted changes included (HEAD's default).
     case workingTree
     /// A git revision of the repository (`v2.3.0`, `origin/main`, a commit).
@@ -20,17 +20,17 @@ public enum DiffSide: Hashable, Sendable {
 }
 
 /// What a side turned out to be, for the report.
-public struct DiffSideDescription: Hashable, Sendable {
+package struct DiffSideDescription: Hashable, Sendable {
     /// `revision`, `working tree`, `directory` or `surface`.
-    public var kind: String
+    package var kind: String
     /// The revision as given, the folder or file as given, or `working tree`.
-    public var name: String
+    package var name: String
     /// The commit a revision names.
-    public var commit: String?
+    package var commit: String?
 
     /// What text output puts before a path of this side: `REV:` for a revision (git's own `REV:PATH` object
     /// name, so `git show REV:PATH` opens it), the folder for a directory, nothing for the working tree.
-    public var textPrefix: String {
+    package var textPrefix: String {
         switch kind {
         case "revision": name + ":"
         case "directory": name == "." ? "" : (name.hasSuffix("/") ? name : name + "/")
@@ -40,12 +40,12 @@ public struct DiffSideDescription: Hashable, Sendable {
 }
 
 /// Why a diff cannot be made (exit 66): a revision, the repository, git, a folder or a surface file.
-public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
     case git(GitRevisionError)
     case audit(String)
     case surface(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .git(error): error.description
         case let .audit(message), let .surface(message): message
@@ -53,30 +53,30 @@ public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-public struct DiffOptions: Sendable {
+package struct DiffOptions: Sendable {
     /// How each side is audited (`--project`, `--target`, `--configuration`, `--define`); its filter is not
     /// used for the audit (the diff has its own rules): ``filter`` drops diff findings.
-    public var audit = AuditOptions()
-    public var filter = DiagnosticFilter()
+    package var audit = AuditOptions()
+    package var filter = DiagnosticFilter()
     /// `--git PATH`; nil finds git on PATH.
-    public var git: String?
+    package var git: String?
 
-    public init() {}
+    package init() {}
 }
 
 /// Runs a diff: reads each side's surface (auditing a revision's files from git objects, a folder, or
 /// reading a stored surface), compares them, and applies suppressions at the HEAD-side places.
-public struct DiffRunner: Sendable {
+package struct DiffRunner: Sendable {
     /// The repository folder (`--repository`, default `.`), as the process sees it.
-    public var repository: String
-    public var options: DiffOptions
+    package var repository: String
+    package var options: DiffOptions
 
-    public init(repository: String, options: DiffOptions = DiffOptions()) {
+    package init(repository: String, options: DiffOptions = DiffOptions()) {
         self.repository = repository
         self.options = options
     }
 
-    public func run(base: DiffSide, head: DiffSide) throws(DiffError) -> DiffReport {
+    package func run(base: DiffSide, head: DiffSide) throws(DiffError) -> DiffReport {
         var git: GitRepository?
         func repositoryForRevisions() throws(DiffError) -> GitRepository {
             if let git { return git }

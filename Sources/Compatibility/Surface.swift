@@ -1,4 +1,4 @@
-public import JSON
+import JSON
 
 // This file depends on JSON only: the fuzz package compiles it as it is (Fuzz/Sources/Linked/Surface).
 
@@ -9,36 +9,36 @@ public import JSON
 ///
 /// ``json`` writes it canonically (keys sorted, every list in a fixed order), so two surfaces of one revision
 /// are byte-identical; ``SurfaceReader`` reads it back.
-public struct Surface: Hashable, Sendable {
-    public static let formatName = "activity-bridge-surface"
-    public static let formatVersion = 1
+package struct Surface: Hashable, Sendable {
+    package static let formatName = "activity-bridge-surface"
+    package static let formatVersion = 1
 
     /// A place in a file of the revision.
-    public struct Place: Hashable, Sendable, Comparable, CustomStringConvertible {
-        public var file: String
-        public var line: Int
-        public var column: Int
+    package struct Place: Hashable, Sendable, Comparable, CustomStringConvertible {
+        package var file: String
+        package var line: Int
+        package var column: Int
 
-        public init(file: String, line: Int, column: Int) {
+        package init(file: String, line: Int, column: Int) {
             self.file = file
             self.line = line
             self.column = column
         }
 
-        public static func < (a: Place, b: Place) -> Bool { (a.file, a.line, a.column) < (b.file, b.line, b.column) }
-        public var description: String { "\(file):\(line):\(column)" }
+        package static func < (a: Place, b: Place) -> Bool { (a.file, a.line, a.column) < (b.file, b.line, b.column) }
+        package var description: String { "\(file):\(line):\(column)" }
     }
 
     /// One activity type and where it is declared, created and handled.
-    public struct ActivityType: Hashable, Sendable {
+    package struct ActivityType: Hashable, Sendable {
         /// The resolved type (or the value as written when ``resolved`` is false).
-        public var type: String
-        public var resolved: Bool
-        public var declared: [Place]
-        public var created: [Place]
-        public var handled: [Place]
+        package var type: String
+        package var resolved: Bool
+        package var declared: [Place]
+        package var created: [Place]
+        package var handled: [Place]
 
-        public init(type: String, resolved: Bool = true, declared: [Place] = [], created: [Place] = [], handled: [Place] = []) {
+        package init(type: String, resolved: Bool = true, declared: [Place] = [], created: [Place] = [], handled: [Place] = []) {
             self.type = type
             self.resolved = resolved
             self.declared = declared
@@ -47,15 +47,15 @@ public struct Surface: Hashable, Sendable {
         }
     }
 
-    public struct CustomIntentParameter: Hashable, Sendable {
-        public var name: String
+    package struct CustomIntentParameter: Hashable, Sendable {
+        package var name: String
         /// `INIntentParameterType` (`String`, `Integer`, `Object`, …), with the object or enum type after a colon
         /// when there is one (`Object:IntentContainer`, `Integer:ShuffleType`).
-        public var type: String
-        public var array: Bool
-        public var place: Place
+        package var type: String
+        package var array: Bool
+        package var place: Place
 
-        public init(name: String, type: String, array: Bool, place: Place) {
+        package init(name: String, type: String, array: Bool, place: Place) {
             self.name = name
             self.type = type
             self.array = array
@@ -63,27 +63,27 @@ public struct Surface: Hashable, Sendable {
         }
     }
 
-    public struct CustomIntent: Hashable, Sendable {
+    package struct CustomIntent: Hashable, Sendable {
         /// `INIntentClassPrefix` + `INIntentName` + `Intent`.
-        public var className: String
-        public var place: Place
-        public var parameters: [CustomIntentParameter]
+        package var className: String
+        package var place: Place
+        package var parameters: [CustomIntentParameter]
 
-        public init(className: String, place: Place, parameters: [CustomIntentParameter] = []) {
+        package init(className: String, place: Place, parameters: [CustomIntentParameter] = []) {
             self.className = className
             self.place = place
             self.parameters = parameters
         }
     }
 
-    public struct Parameter: Hashable, Sendable {
-        public var name: String
+    package struct Parameter: Hashable, Sendable {
+        package var name: String
         /// The type without its optional marker (`ItemEntity`, `[String]`).
-        public var type: String
-        public var optional: Bool
-        public var place: Place
+        package var type: String
+        package var optional: Bool
+        package var place: Place
 
-        public init(name: String, type: String, optional: Bool, place: Place) {
+        package init(name: String, type: String, optional: Bool, place: Place) {
             self.name = name
             self.type = type
             self.optional = optional
@@ -91,15 +91,15 @@ public struct Surface: Hashable, Sendable {
         }
     }
 
-    public struct AppIntent: Hashable, Sendable {
-        public var name: String
-        public var place: Place
-        public var intentClassName: String?
+    package struct AppIntent: Hashable, Sendable {
+        package var name: String
+        package var place: Place
+        package var intentClassName: String?
         /// False only when `isDiscoverable` is written `false`.
-        public var isDiscoverable: Bool
-        public var parameters: [Parameter]
+        package var isDiscoverable: Bool
+        package var parameters: [Parameter]
 
-        public init(name: String, place: Place, intentClassName: String? = nil, isDiscoverable: Bool = true, parameters: [Parameter] = []) {
+        package init(name: String, place: Place, intentClassName: String? = nil, isDiscoverable: Bool = true, parameters: [Parameter] = []) {
             self.name = name
             self.place = place
             self.intentClassName = intentClassName
@@ -108,79 +108,79 @@ public struct Surface: Hashable, Sendable {
         }
     }
 
-    public struct EnumCase: Hashable, Sendable {
-        public var name: String
-        public var place: Place
+    package struct EnumCase: Hashable, Sendable {
+        package var name: String
+        package var place: Place
 
-        public init(name: String, place: Place) {
+        package init(name: String, place: Place) {
             self.name = name
             self.place = place
         }
     }
 
-    public struct AppEnum: Hashable, Sendable {
-        public var name: String
-        public var place: Place
-        public var cases: [EnumCase]
+    package struct AppEnum: Hashable, Sendable {
+        package var name: String
+        package var place: Place
+        package var cases: [EnumCase]
 
-        public init(name: String, place: Place, cases: [EnumCase] = []) {
+        package init(name: String, place: Place, cases: [EnumCase] = []) {
             self.name = name
             self.place = place
             self.cases = cases
         }
     }
 
-    public struct AppEntity: Hashable, Sendable {
-        public var name: String
-        public var place: Place
+    package struct AppEntity: Hashable, Sendable {
+        package var name: String
+        package var place: Place
         /// The type of `id` as written, nil when unknown.
-        public var idType: String?
+        package var idType: String?
 
-        public init(name: String, place: Place, idType: String? = nil) {
+        package init(name: String, place: Place, idType: String? = nil) {
             self.name = name
             self.place = place
             self.idType = idType
         }
     }
 
-    public struct Phrase: Hashable, Sendable {
+    package struct Phrase: Hashable, Sendable {
         /// As written between the quotes (`Open \(\.$target) in \(.applicationName)`).
-        public var text: String
-        public var place: Place
+        package var text: String
+        package var place: Place
 
-        public init(text: String, place: Place) {
+        package init(text: String, place: Place) {
             self.text = text
             self.place = place
         }
     }
 
-    public struct AppShortcut: Hashable, Sendable {
+    package struct AppShortcut: Hashable, Sendable {
         /// The intent's type name.
-        public var intent: String
-        public var place: Place
-        public var phrases: [Phrase]
+        package var intent: String
+        package var place: Place
+        package var phrases: [Phrase]
 
-        public init(intent: String, place: Place, phrases: [Phrase] = []) {
+        package init(intent: String, place: Place, phrases: [Phrase] = []) {
             self.intent = intent
             self.place = place
             self.phrases = phrases
         }
     }
 
-    public struct Target: Hashable, Sendable {
-        public var name: String
+    package struct Target: Hashable, Sendable {
+        package var name: String
         /// The `.xcodeproj` it is in.
-        public var project: String
-        public var productType: String
-        public var bundleIdentifier: String?
-        public var activityTypes: [ActivityType] = []
-        public var customIntents: [CustomIntent] = []
-        public var appIntents: [AppIntent] = []
-        public var appEnums: [AppEnum] = []
-        public var appEntities: [AppEntity] = []
-        public var appShortcuts: [AppShortcut] = []
+        package var project: String
+        package var productType: String
+        package var bundleIdentifier: String?
+        package var activityTypes: [ActivityType] = []
+        package var customIntents: [CustomIntent] = []
+        package var appIntents: [AppIntent] = []
+        package var appEnums: [AppEnum] = []
+        package var appEntities: [AppEntity] = []
+        package var appShortcuts: [AppShortcut] = []
 
-        public init(name: String, project: String, productType: String, bundleIdentifier: String? = nil) {
+        package init(name: String, project: String, productType: String, bundleIdentifier: String? = nil) {
             self.name = name
             self.project = project
             self.productType = productType
@@ -188,12 +188,12 @@ public struct Surface: Hashable, Sendable {
         }
     }
 
-    public var targets: [Target]
+    package var targets: [Target]
 
-    public init(targets: [Target] = []) { self.targets = targets }
+    package init(targets: [Target] = []) { self.targets = targets }
 
     /// Every list in its canonical order: what ``json`` writes.
-    public func normalized() -> Surface {
+    package func normalized() -> Surface {
         func places(_ list: [Place]) -> [Place] { Array(Set(list)).sorted() }
         var result = self
         result.targets = targets.map { target in
@@ -234,7 +234,7 @@ public struct Surface: Hashable, Sendable {
     // MARK: - Writing
 
     /// The canonical JSON value: keys sorted at every level, lists in ``normalized()`` order.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         Self.sortingKeys(.object([
             ("format", .string(Self.formatName)), ("version", .integer(Self.formatVersion)),
             ("targets", .array(normalized().targets.map(Self.json))),
@@ -242,7 +242,7 @@ public struct Surface: Hashable, Sendable {
     }
 
     /// The file `audit --emit-surface` writes: ``jsonValue``, one line, and a newline.
-    public var json: String { jsonValue.text + "\n" }
+    package var json: String { jsonValue.text + "\n" }
 
     static func json(_ place: Place, _ members: [(String, JSONValue)] = []) -> JSONValue {
         .object(members + [("file", .string(place.file)), ("line", .integer(place.line)), ("column", .integer(place.column))])
@@ -307,16 +307,16 @@ public struct Surface: Hashable, Sendable {
 /// Reads a surface file back (``Surface/json``), strictly: every key's type is checked and a wrong one is
 /// an error at its line and column. Input from a CI cache or an artifact is nobody's to trust: the JSON
 /// parser is iterative with a depth limit, and the document is refused above ``maximumSize``.
-public struct SurfaceReader: Sendable {
+package struct SurfaceReader: Sendable {
     /// Where and why a surface file is refused: a line, a column and a message (the JSON module's error).
-    public typealias Error = JSONParser.Error
+    package typealias Error = JSONParser.Error
 
     /// 64 MiB: a hundred times the surface of the largest app of the corpus.
-    public static let maximumSize = 64 << 20
+    package static let maximumSize = 64 << 20
 
-    public init() {}
+    package init() {}
 
-    public func read(_ bytes: [UInt8]) throws(Error) -> Surface {
+    package func read(_ bytes: [UInt8]) throws(Error) -> Surface {
         guard bytes.count <= Self.maximumSize else {
             throw Error(line: 1, column: 1, message: "the surface is \(bytes.count) bytes, above the \(Self.maximumSize >> 20) MiB limit")
         }

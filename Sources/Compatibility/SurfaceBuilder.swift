@@ -1,6 +1,6 @@
 import Foundation
-public import Audit
-public import BuildSettings
+import Audit
+import BuildSettings
 import Diagnostics
 import PropertyList
 import XcodeProject
@@ -9,7 +9,7 @@ extension Surface {
     /// The surface of an audited revision: what ``AuditReport`` found for each app and extension target, plus
     /// the parameters of its custom intents, read from the `.intentdefinition` files under `root` (the folder
     /// the report's paths are relative to).
-    public init(report: AuditReport, root: String) {
+    package init(report: AuditReport, root: String) {
         var definitions = IntentDefinitionParameters(files: ProjectFiles(root: root))
         var targets: [Target] = []
         for project in report.projects {
