@@ -1,18 +1,19 @@
 import ActivityKit
-import XcodeProject
 import PropertyList
 import XcodeProject
 
 /// Options that several commands share, declared once.
 enum CommonOptions {
-    /// `--format FORMAT`: the first choice is the default.
-    static func format(_ choices: [String], _ help: String = "Output format") -> Option<String> {
-        Option("--format", value: "FORMAT", choices: choices, help: help)
-    }
-
-    /// `--store PATH`: the SQLite store, `./activity-bridge.sqlite` when absent.
+    /// `--store PATH`: the SQLite store, `./activity-bridge.sqlite` when absent. The default is not a declared
+    /// one because messages show the path as given (`activity-bridge.sqlite`, without `./`); ``storePath(_:)``
+    /// is the one place that applies it.
     static let store = Option(
         "--store", value: "PATH", help: "The SQLite store (default ./\(DonationStore.defaultFileName)).")
+
+    /// The `--store` path as the user wrote it, or the default file name.
+    static func storePath(_ parsed: ParsedArguments) throws(CommandError) -> String {
+        try parsed.value(store) ?? DonationStore.defaultFileName
+    }
 
     /// `--define NAME=VALUE`, repeatable: a build setting for `$(NAME)` references.
     static let define = Option<(name: String, value: String)>(

@@ -4,10 +4,6 @@ import Diagnostics
 import Foundation
 import JSON
 
-/// `activity-bridge diff [--format text|json|sarif|html|github|junit] [-o OUT] [--repository PATH] [--git PATH]
-/// [--project PATH.xcodeproj]... [--target NAME]... [--configuration NAME] [--define NAME=VALUE]...
-/// [--disable RULE]... [--warnings-as-errors] BASE [HEAD]`
-///
 /// What a release takes away from users (diff.md): the Siri, Shortcuts and Handoff surface of BASE against
 /// HEAD's, each a git revision (read from git's objects, never checked out), a directory, or a surface file
 /// of `audit --emit-surface`; HEAD defaults to the working tree. Exit 0 when nothing breaks, 1 on any error
@@ -42,7 +38,7 @@ enum DiffCommand: Command {
         options.audit.defines = try CommonOptions.buildSettings(parsed)
         options.filter = try CommonOptions.filter(parsed)
         options.git = try parsed.value(git).map { context.resolve($0) }
-        let progress = AuditProgress(context: context)
+        let progress = ProgressLine(context: context)
         if context.showsProgress { options.audit.progress = { line in progress.show(line) } }
         let shownRepository = try parsed.value(repository) ?? "."
         let repositoryPath = URL(fileURLWithPath: context.resolve(shownRepository)).standardizedFileURL.path
@@ -51,7 +47,7 @@ enum DiffCommand: Command {
             throw CommandError.noInput("cannot read the repository '\(shownRepository)': no such directory")
         }
         let destination = try parsed.value(output).flatMap { $0 == "-" ? nil : $0 }
-        let baseSide = side(parsed.value(base) ?? "", context: context)
+        let baseSide = side(try parsed.requiredValue(base), context: context)
         let headSide = parsed.value(head).map { side($0, context: context) } ?? .workingTree
 
         let report: DiffReport
