@@ -107,6 +107,9 @@ let package = Package(
         .executable(name: "activity-bridge", targets: ["activity-bridge"]),
         // What a team's own replay tests import (README, "Library").
         .library(name: "PropertyList", targets: ["PropertyList"]),
+        // `Diagnostic` and `SourceLocation`, which every reader reports with; imported beside the others
+        // (no module re-exports another).
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "IntentKit", targets: ["IntentKit"]),
         .library(name: "ActivityBridge", targets: ["ActivityBridge"]),
@@ -133,13 +136,13 @@ let package = Package(
         .target(name: "Diagnostics", dependencies: ["JSON"]),
         .target(name: "PropertyList", dependencies: ["Diagnostics", "JSON", "CLibXML2"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
-        .target(name: "XcodeProject", dependencies: ["PropertyList", "CYAML"]),
-        .target(name: "ActivityKit", dependencies: ["PropertyList", "XcodeProject", "SQLiteStore"]),
+        .target(name: "XcodeProject", dependencies: ["PropertyList", "Diagnostics", "CYAML"]),
+        .target(name: "ActivityKit", dependencies: ["PropertyList", "Diagnostics", "XcodeProject", "SQLiteStore"]),
         .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore", "JSON"]),
-        .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit", "JSON", "XcodeProject"]),
-        .target(name: "Hairdressers", dependencies: ["ActivityBridge"], path: "Samples/Hairdressers",
+        .target(name: "ActivityBridge", dependencies: ["PropertyList", "Diagnostics", "SQLiteStore", "ActivityKit", "IntentKit", "JSON", "XcodeProject"]),
+        .target(name: "Hairdressers", dependencies: ["ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore"], path: "Samples/Hairdressers",
                 resources: [.embedInCode("Resources/Hairdressers-Info.plist"), .embedInCode("Resources/Hairdressers-Bridge.plist")]),
-        .target(name: "WalkMate", dependencies: ["ActivityBridge"], path: "Samples/WalkMate",
+        .target(name: "WalkMate", dependencies: ["ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore"], path: "Samples/WalkMate",
                 resources: [.embedInCode("Resources/WalkMate-Info.plist"), .embedInCode("Resources/WalkMate-Bridge.plist")]),
         // audit: a repository's project, Info.plists, Swift facts and phrase localizations, cross-checked.
         // ActivityBridge for the app model (`--emit-app-model`) the audit builds from what it found.
@@ -151,12 +154,13 @@ let package = Package(
         .target(name: "GitRevision"),
         .target(name: "Compatibility", dependencies: ["Audit", "GitRevision", "XcodeProject", "PropertyList", "Diagnostics", "JSON"]),
         .target(name: "ActivityBridgeCLI", dependencies: [
-            "ActivityBridge", "JSON", "XcodeProject", "Audit", "Compatibility", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
+            "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "JSON", "XcodeProject", "Audit",
+            "Compatibility", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
         ]),
         .target(name: "CBuildInfo", cSettings: [.define("ACTIVITY_BRIDGE_COMMIT", to: "\"\(sourceCommit())\"")]),
         // The composition root: the only target that names the sample apps the binary carries.
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI", "Hairdressers", "WalkMate"]),
-        .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
+        .executableTarget(name: "activity-bridge-bench", dependencies: ["PropertyList", "SwiftFacts"], path: "Sources/ActivityBridgeBench"),
         swiftFactsTarget,
         objCClangTarget,
         // Objective-C facts through libclang (dlopen); a leaf like SwiftFacts, reached only by the audit.
@@ -168,24 +172,27 @@ let package = Package(
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "Diagnostics", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PropertyList", "TestSupport"]),
-        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "XcodeProject", "PropertyList", "SQLiteStore", "TestSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PropertyList", "Diagnostics", "TestSupport"]),
+        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "XcodeProject", "PropertyList", "Diagnostics", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "ActivityBridgeTests", dependencies: [
-            "ActivityBridge", "Hairdressers", "WalkMate", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
+            "ActivityBridge", "Hairdressers", "WalkMate", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "XcodeProject",
+            "TestSupport",
         ]),
         .testTarget(name: "SamplesTests", dependencies: [
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
         .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
         .testTarget(name: "ObjCFactsTests", dependencies: ["ObjCFacts", "TestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "PropertyList", "JSON", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: [
+            "Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "PropertyList", "Diagnostics", "JSON", "TestSupport",
+        ]),
         .testTarget(name: "CompatibilityTests", dependencies: ["Compatibility", "GitRevision", "Audit", "SwiftFacts", "Diagnostics", "JSON", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
-            "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",
-            "Hairdressers", "WalkMate", "SwiftFacts", "TestSupport",
+            "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "XcodeProject",
+            "Hairdressers", "WalkMate", "SwiftFacts", "Audit", "JSON", "TestSupport",
         ], exclude: ["Help"]),
     ],
     swiftLanguageModes: [.v6]

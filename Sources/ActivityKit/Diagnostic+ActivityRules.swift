@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 // The rule identifiers of `activity-bridge validate` (see <doc:ValidateRules>).
 // `plist-syntax` and `duplicate-key` come from the PropertyList module itself.

@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 import XcodeProject
 
 /// The rules `activity-bridge validate` checks, each a `RuleDescription` (Diagnostics): its stable id, default severity

@@ -1,3 +1,5 @@
+public import Diagnostics
+
 /// Why a property list could not be read.
 public enum PropertyListReadError: Error, Sendable, CustomStringConvertible {
     /// The file does not exist or cannot be read (command-line exit code 66).

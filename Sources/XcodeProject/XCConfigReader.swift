@@ -1,5 +1,6 @@
+public import Diagnostics
 import Foundation
-public import PropertyList
+import PropertyList
 
 extension Diagnostic.Rule {
     /// `#include "F"` of a file that does not exist (`#include?` is silent).

@@ -1,5 +1,6 @@
+public import Diagnostics
 import Foundation
-public import PropertyList
+import PropertyList
 
 extension Diagnostic.Rule {
     /// YAML that cannot be read: a syntax error, an alias to no anchor, a limit (``XcodeGenLimits``).

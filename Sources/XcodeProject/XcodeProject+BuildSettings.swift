@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 extension Diagnostic.Rule {
     /// A target has no build configuration of the requested name; its default one is used.

@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 /// A path a project names, resolved as far as the repository allows.
 public enum ProjectPath: Hashable, Sendable, CustomStringConvertible {

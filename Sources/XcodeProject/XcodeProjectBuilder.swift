@@ -1,3 +1,4 @@
+import Diagnostics
 import PropertyList
 
 /// Turns the objects of one `project.pbxproj` into an ``XcodeProject``, following every reference through

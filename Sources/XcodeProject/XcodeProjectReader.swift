@@ -1,5 +1,6 @@
+public import Diagnostics
 import Foundation
-public import PropertyList
+import PropertyList
 
 /// Why a project could not be read at all (anything less is a diagnostic of ``XcodeProject``).
 public enum XcodeProjectReadError: Error, Sendable, CustomStringConvertible {

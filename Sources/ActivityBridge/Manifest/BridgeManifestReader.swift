@@ -1,5 +1,6 @@
+public import Diagnostics
 public import Foundation
-public import PropertyList
+import PropertyList
 
 /// Reads a bridge manifest and checks its structure; every problem is a `Diagnostic` at the
 /// element it is about (line and column for XML files). Whether the intents, parameters and

@@ -1,3 +1,4 @@
+import Diagnostics
 import PropertyList
 
 /// The reader's working state: the file's locations and the diagnostics found so far, with

@@ -1,5 +1,6 @@
 import ActivityBridge
 import ActivityKit
+import Diagnostics
 import Foundation
 import IntentKit
 import PropertyList

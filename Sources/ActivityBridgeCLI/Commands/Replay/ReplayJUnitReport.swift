@@ -1,4 +1,5 @@
 import ActivityBridge
+import Diagnostics
 import Foundation
 
 /// The JUnit XML report CI services read (``JUnitReport``): a `<testsuite>` per script holding one

@@ -1,4 +1,5 @@
 import ActivityKit
+import Diagnostics
 import Foundation
 import IntentKit
 import PropertyList
