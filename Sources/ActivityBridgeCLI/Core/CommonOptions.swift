@@ -1,5 +1,6 @@
 import ActivityKit
 import Diagnostics
+import Foundation
 import PropertyList
 import XcodeProject
 
@@ -42,6 +43,23 @@ enum CommonOptions {
 
     /// `-o, --output OUT`.
     static func output(_ help: String) -> Option<String> { Option("--output", short: "-o", value: "OUT", help: help) }
+
+    /// The file `-o OUT` names; nil when absent or `-`, which is standard output (`audit`, `diff`, `bridge init`,
+    /// `plist convert`; `replay` takes `-` as a file name).
+    static func destination(_ output: Option<String>, _ parsed: ParsedArguments) throws(CommandError) -> String? {
+        try parsed.value(output).flatMap { $0 == "-" ? nil : $0 }
+    }
+
+    /// A report to its `-o` file (replaced atomically), with `report written to OUT: SUMMARY` on standard output,
+    /// or to standard output itself.
+    static func writeReport(_ rendered: String, to destination: String?, summary: String, context: CommandContext) throws(CommandError) {
+        guard let destination else {
+            context.standardOutput.write(rendered)
+            return
+        }
+        try AtomicFileWriter.write(Data(rendered.utf8), to: context.resolve(destination), displayPath: destination)
+        context.standardOutput.write("report written to \(destination): \(summary)\n")
+    }
 
     /// The build settings of every `--define`; the last definition of a name wins.
     static func buildSettings(_ parsed: ParsedArguments) throws(CommandError) -> BuildSettings {

@@ -52,7 +52,7 @@ enum AuditCommand: Command {
         if context.showsProgress { options.progress = { line in progress.show(line) } }
         let shownRoot = parsed.value(path) ?? "."
         let root = context.resolve(shownRoot)
-        let destination = try parsed.value(output).flatMap { $0 == "-" ? nil : $0 }
+        let destination = try CommonOptions.destination(output, parsed)
         // The folder is made before the audit runs: a folder that cannot be made fails at once.
         let modelFolder = try parsed.value(emitAppModel)
         if let modelFolder {
@@ -88,12 +88,7 @@ enum AuditCommand: Command {
         }
         // Text says which models were written; the other formats are one document each.
         if format == .text { rendered += written.map { "app model written: \($0)\n" }.joined() }
-        if let destination {
-            try AtomicFileWriter.write(Data(rendered.utf8), to: context.resolve(destination), displayPath: destination)
-            context.standardOutput.write("report written to \(destination): \(report.counts.text)\n")
-        } else {
-            context.standardOutput.write(rendered)
-        }
+        try CommonOptions.writeReport(rendered, to: destination, summary: report.counts.text, context: context)
         return report.fails(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors)) ? .failure : .success
     }
 }

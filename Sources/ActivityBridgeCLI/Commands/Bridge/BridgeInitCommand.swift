@@ -24,7 +24,7 @@ enum BridgeInitCommand: Command {
         }
         let data: Data
         do { data = try draft.xmlData() } catch { throw CommandError.failure(error.description) }
-        if let destination = try parsed.value(output), destination != "-" {
+        if let destination = try CommonOptions.destination(output, parsed) {
             try AtomicFileWriter.write(data, to: context.resolve(destination), displayPath: destination)
         } else {
             context.standardOutput.write(data)

@@ -46,7 +46,7 @@ enum DiffCommand: Command {
         guard FileManager.default.fileExists(atPath: repositoryPath, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandError.noInput("cannot read the repository '\(shownRepository)': no such directory")
         }
-        let destination = try parsed.value(output).flatMap { $0 == "-" ? nil : $0 }
+        let destination = try CommonOptions.destination(output, parsed)
         let baseSide = side(try parsed.requiredValue(base), context: context)
         let headSide = parsed.value(head).map { side($0, context: context) } ?? .workingTree
 
@@ -70,12 +70,7 @@ enum DiffCommand: Command {
                            paths: RepositoryPaths(base: repositoryPath))
         case .text: report.text
         }
-        if let destination {
-            try AtomicFileWriter.write(Data(rendered.utf8), to: context.resolve(destination), displayPath: destination)
-            context.standardOutput.write("report written to \(destination): \(report.counts.text)\n")
-        } else {
-            context.standardOutput.write(rendered)
-        }
+        try CommonOptions.writeReport(rendered, to: destination, summary: report.counts.text, context: context)
         return report.fails(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors)) ? .failure : .success
     }
 

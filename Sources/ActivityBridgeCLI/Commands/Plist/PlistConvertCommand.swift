@@ -32,8 +32,8 @@ enum PlistConvertCommand: Command {
         } catch {
             throw CommandError.failure(error.description)
         }
-        if let output = try parsed.value(output), output != "-" {
-            try AtomicFileWriter.write(data, to: context.resolve(output), displayPath: output)
+        if let destination = try CommonOptions.destination(output, parsed) {
+            try AtomicFileWriter.write(data, to: context.resolve(destination), displayPath: destination)
         } else {
             context.standardOutput.write(data)
         }
