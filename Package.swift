@@ -111,6 +111,9 @@ let package = Package(
         .executable(name: "activity-bridge", targets: ["activity-bridge"]),
         // What a team's own replay tests import (README, "Library").
         .library(name: "PropertyList", targets: ["PropertyList"]),
+        // `Diagnostic` and `SourceLocation`, which every reader reports with; imported beside the others
+        // (no module re-exports another).
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "IntentKit", targets: ["IntentKit"]),
         .library(name: "ActivityBridge", targets: ["ActivityBridge"]),
@@ -143,14 +146,14 @@ let package = Package(
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         // Build settings: definitions, `$(…)` expansion and modifiers, Xcode's assignment order, xcconfig files;
         // what ActivityKit needs of a build without the project reader.
-        .target(name: "BuildSettings", dependencies: ["PropertyList", "FileInput"]),
-        .target(name: "XcodeProject", dependencies: ["BuildSettings", "PropertyList", "FileInput", "CYAML"]),
-        .target(name: "ActivityKit", dependencies: ["PropertyList", "BuildSettings", "SQLiteStore", "FileInput"]),
+        .target(name: "BuildSettings", dependencies: ["PropertyList", "Diagnostics", "FileInput"]),
+        .target(name: "XcodeProject", dependencies: ["BuildSettings", "PropertyList", "Diagnostics", "FileInput", "CYAML"]),
+        .target(name: "ActivityKit", dependencies: ["PropertyList", "Diagnostics", "BuildSettings", "SQLiteStore", "FileInput"]),
         .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore", "JSON"]),
-        .target(name: "ActivityBridge", dependencies: ["PropertyList", "SQLiteStore", "ActivityKit", "IntentKit", "JSON", "BuildSettings"]),
-        .target(name: "Hairdressers", dependencies: ["ActivityBridge"], path: "Samples/Hairdressers",
+        .target(name: "ActivityBridge", dependencies: ["PropertyList", "Diagnostics", "SQLiteStore", "ActivityKit", "IntentKit", "JSON", "BuildSettings"]),
+        .target(name: "Hairdressers", dependencies: ["ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore"], path: "Samples/Hairdressers",
                 resources: [.embedInCode("Resources/Hairdressers-Info.plist"), .embedInCode("Resources/Hairdressers-Bridge.plist")]),
-        .target(name: "WalkMate", dependencies: ["ActivityBridge"], path: "Samples/WalkMate",
+        .target(name: "WalkMate", dependencies: ["ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore"], path: "Samples/WalkMate",
                 resources: [.embedInCode("Resources/WalkMate-Info.plist"), .embedInCode("Resources/WalkMate-Bridge.plist")]),
         // audit: a repository's project, Info.plists, Swift facts and phrase localizations, cross-checked.
         // ActivityBridge for the app model (`--emit-app-model`) the audit builds from what it found.
@@ -162,13 +165,13 @@ let package = Package(
         .target(name: "GitRevision", dependencies: ["FileInput"]),
         .target(name: "Compatibility", dependencies: ["Audit", "GitRevision", "XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "JSON"]),
         .target(name: "ActivityBridgeCLI", dependencies: [
-            "ActivityBridge", "JSON", "XcodeProject", "BuildSettings", "Audit", "Compatibility", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
-            "Diagnostics",
+            "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "JSON", "XcodeProject", "BuildSettings",
+            "Audit", "Compatibility", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
         ]),
         .target(name: "CBuildInfo", cSettings: [.define("ACTIVITY_BRIDGE_COMMIT", to: "\"\(sourceCommit())\"")]),
         // The composition root: the only target that names the sample apps the binary carries.
         .executableTarget(name: "activity-bridge", dependencies: ["ActivityBridgeCLI", "Hairdressers", "WalkMate"]),
-        .executableTarget(name: "activity-bridge-bench", dependencies: ["ActivityBridgeCLI", "SwiftFacts", "SeededRandom"], path: "Sources/ActivityBridgeBench"),
+        .executableTarget(name: "activity-bridge-bench", dependencies: ["PropertyList", "SwiftFacts", "SeededRandom"], path: "Sources/ActivityBridgeBench"),
         // SplitMix64, the one seeded generator: the benchmark's inputs and the randomized tests.
         .target(name: "SeededRandom"),
         swiftFactsTarget,
@@ -183,25 +186,30 @@ let package = Package(
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "JSON"]),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "FileInput", "TestSupport", "SeededRandom"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "Diagnostics", "FileInput", "TestSupport", "SeededRandom"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
-        .testTarget(name: "BuildSettingsTests", dependencies: ["BuildSettings", "PropertyList"]),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "BuildSettings", "PropertyList", "TestSupport"]),
-        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "BuildSettings", "PropertyList", "SQLiteStore", "TestSupport", "SeededRandom"]),
+        .testTarget(name: "BuildSettingsTests", dependencies: ["BuildSettings", "PropertyList", "Diagnostics"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "TestSupport"]),
+        .testTarget(name: "ActivityKitTests", dependencies: [
+            "ActivityKit", "BuildSettings", "PropertyList", "Diagnostics", "SQLiteStore", "TestSupport", "SeededRandom",
+        ]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "PropertyList", "SQLiteStore", "TestSupport"]),
         .testTarget(name: "ActivityBridgeTests", dependencies: [
-            "ActivityBridge", "Hairdressers", "WalkMate", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "BuildSettings", "TestSupport",
+            "ActivityBridge", "Hairdressers", "WalkMate", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "BuildSettings",
+            "TestSupport",
         ]),
         .testTarget(name: "SamplesTests", dependencies: [
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
         .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
         .testTarget(name: "ObjCFactsTests", dependencies: ["ObjCFacts", "TestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "BuildSettings", "PropertyList", "JSON", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: [
+            "Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "JSON", "TestSupport",
+        ]),
         .testTarget(name: "CompatibilityTests", dependencies: ["Compatibility", "GitRevision", "Audit", "SwiftFacts", "Diagnostics", "JSON", "TestSupport"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
-            "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",
-            "Hairdressers", "WalkMate", "SwiftFacts", "TestSupport",
+            "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "XcodeProject",
+            "Hairdressers", "WalkMate", "SwiftFacts", "Audit", "JSON", "TestSupport",
         ], exclude: ["Help"]),
     ],
     swiftLanguageModes: [.v6]

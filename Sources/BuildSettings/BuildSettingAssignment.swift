@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 /// Where in Xcode's order an assignment stands, lowest first: each level's `$(inherited)` sees the ones below.
 public enum BuildSettingLevel: String, Hashable, Sendable, CaseIterable, Comparable {

@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 /// Build-setting definitions (`--define NAME=VALUE`) and the expansion Xcode applies to Info.plist
 /// strings when `INFOPLIST_EXPAND_BUILD_SETTINGS` is on (R3.4 in ActivityKit.docc, ApplesRules).

@@ -1,3 +1,4 @@
+public import Diagnostics
 import Foundation
 public import PropertyList
 import FileInput

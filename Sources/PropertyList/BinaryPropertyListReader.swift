@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Reads binary property lists (`bplist00`, and any `bplist0?` header version, as Apple does).

@@ -1,4 +1,5 @@
 internal import CLibXML2
+import Diagnostics
 
 /// Drives libxml2's push parser with SAX2 callbacks over a UTF-8 buffer and feeds an
 /// ``XMLPropertyListBuilder``. No DOM is built; libxml2 sees the input in chunks.

@@ -1,4 +1,5 @@
 internal import CLibXML2
+import Diagnostics
 
 /// What the SAX callbacks work on: the builder, the source bytes and libxml2's context.
 struct LibXML2SAXState {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Maps byte offsets in a UTF-8 source to 1-based line and column numbers.
 ///
 /// Line breaks are `\n`, `\r\n` and a lone `\r`, as editors count them; columns count Unicode

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Parses OpenStep (ASCII) property-list text into a ``PropertyListValue``, with Apple's rules.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Reads OpenStep (ASCII) property lists: `project.pbxproj`, `.strings` files, old-style plists.

@@ -1,3 +1,5 @@
+public import Diagnostics
+
 /// The encodings a property list can be read from or written to.
 public enum PropertyListFormat: String, Sendable, CaseIterable {
     case xml = "xml1"

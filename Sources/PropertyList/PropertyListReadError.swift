@@ -1,4 +1,5 @@
 public import FileInput
+public import Diagnostics
 
 /// Why a property list could not be read.
 public enum PropertyListReadError: Error, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import Diagnostics
 /// Reads a located property list against a schema: typed accessors that report a value of the
 /// wrong kind, a missing or empty value and an unknown key as a `Diagnostic` at the element it is
 /// about, instead of failing, so one pass finds every mistake in a file.

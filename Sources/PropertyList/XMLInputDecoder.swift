@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Turns the bytes of an XML property list into UTF-8 before libxml2 sees them.

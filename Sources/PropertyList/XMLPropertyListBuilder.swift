@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Builds a ``PropertyListValue`` from a stream of element events, enforcing Apple's plist rules.

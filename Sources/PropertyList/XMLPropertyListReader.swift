@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Reads XML property lists with libxml2, streaming: SAX events build the values directly.

@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 extension Diagnostic.Rule {
     /// An object refers to an identifier that no object of `project.pbxproj` has; the reference is ignored.

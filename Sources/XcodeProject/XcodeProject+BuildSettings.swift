@@ -1,6 +1,7 @@
 public import BuildSettings
 public import PropertyList
 import FileInput
+public import Diagnostics
 
 extension Diagnostic.Rule {
     /// A target has no build configuration of the requested name; its default one is used.

@@ -1,5 +1,6 @@
 public import BuildSettings
 public import PropertyList
+public import Diagnostics
 
 /// A path a project names, resolved as far as the repository allows.
 public enum ProjectPath: Hashable, Sendable, CustomStringConvertible {

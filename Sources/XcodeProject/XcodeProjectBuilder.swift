@@ -1,4 +1,5 @@
 import BuildSettings
+import Diagnostics
 import PropertyList
 
 /// Turns the objects of one `project.pbxproj` into an ``XcodeProject``, following every reference through

@@ -1,4 +1,5 @@
 import ActivityBridge
+import Diagnostics
 import Foundation
 import Testing
 import TestSupport

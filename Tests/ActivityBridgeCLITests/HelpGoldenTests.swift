@@ -1,3 +1,4 @@
+import ActivityBridgeCLI
 import Foundation
 import TestSupport
 import Testing
@@ -5,16 +6,13 @@ import Testing
 /// Every command's whole `--help` text, as the built binary prints it, against a golden file in
 /// `Help/` (named by the command's words: `activity-bridge-plist-lint.txt`). Help is derived from the
 /// commands' declarations, so a change here is a change of the command-line contract: review it,
-/// then regenerate the file with `activity-bridge WORDS --help > Help/…`.
+/// then regenerate the files with scripts/update-help-goldens.sh. The commands are walked from the
+/// registered command tree, so a new command fails ``everyCommandHasAGoldenFile()`` until it has one.
 @Suite("--help golden texts")
 struct HelpGoldenTests {
-    static let commands: [[String]] = [
-        [], ["plist"], ["plist", "lint"], ["plist", "print"], ["plist", "convert"], ["validate"],
-        ["donations"], ["donations", "import"], ["donations", "list"], ["donations", "stats"], ["donations", "delete"],
-        ["donations", "delete-all"], ["donations", "suggest"], ["intents"], ["intents", "list"], ["intents", "stats"],
-        ["intents", "delete"], ["migrate"], ["project"], ["project", "list"], ["project", "settings"], ["replay"], ["audit"], ["diff"],
-        ["bridge"], ["bridge", "init"], ["completions"],
-    ]
+    static let commands: [[String]] = ActivityBridgeCommand.configuration.tree.map { configuration in
+        configuration.path.split(separator: " ").map(String.init)
+    }
 
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Help")
 

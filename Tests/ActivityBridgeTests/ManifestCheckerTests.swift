@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 import ActivityBridge
@@ -58,10 +59,10 @@ struct ManifestCheckerTests {
         let registries = try SampleRegistries()
         let manifest = try #require(try BridgeFixtures.read(file).manifest)
         let diagnostics = BridgeManifestChecker(catalog: registries.walkMateCatalog).check(manifest)
-        func at(_ snippet: String, after anchor: String? = nil) throws -> PropertyList.SourceLocation {
+        func at(_ snippet: String, after anchor: String? = nil) throws -> Diagnostics.SourceLocation {
             try BridgeFixtures.location(of: snippet, after: anchor, in: file)
         }
-        let expected: [(Diagnostic.Severity, Diagnostic.Rule, PropertyList.SourceLocation, String)] = try [
+        let expected: [(Diagnostic.Severity, Diagnostic.Rule, Diagnostics.SourceLocation, String)] = try [
             (.error, .manifestPlatform, at("<string>iOS 26</string>"), "OpenWalkMatePlaceIntent needs iOS 27, but this entry applies from iOS 26"),
             (.error, .manifestUnknownUserInfoKey, at("<string>favoriteId</string>"),
              "'com.walkmate.favorite.open' declares no userInfo key 'favoriteId' (its keys: favoriteID)"),

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 import ActivityBridge
@@ -18,7 +19,7 @@ enum BridgeFixtures {
     /// The 1-based line and column of the `occurrence`-th (1-based) `snippet` in the file,
     /// optionally searching only after the first `after` snippet.
     static func location(of snippet: String, after anchor: String? = nil, occurrence: Int = 1, in relative: String,
-                         sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> PropertyList.SourceLocation {
+                         sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Diagnostics.SourceLocation {
         let text = try String(contentsOfFile: path(relative), encoding: .utf8)
         var searchStart = text.startIndex
         if let anchor {
@@ -33,7 +34,7 @@ enum BridgeFixtures {
         let before = text[..<start]
         let line = before.reduce(into: 1) { count, character in if character.isNewline { count += 1 } }
         let lineStart = before.lastIndex(where: \.isNewline).map { before.index(after: $0) } ?? before.startIndex
-        return PropertyList.SourceLocation(file: relative, line: line, column: before[lineStart...].unicodeScalars.count + 1)
+        return Diagnostics.SourceLocation(file: relative, line: line, column: before[lineStart...].unicodeScalars.count + 1)
     }
 
     static func read(_ relative: String) throws -> BridgeManifestReading {
@@ -99,8 +100,8 @@ struct ManifestReaderTests {
     @Test func structuralMistakesAreReportedWhereTheyAre() throws {
         let file = "Plists/Invalid/Bridge-shape-errors.plist"
         let reading = try BridgeFixtures.read(file)
-        func at(_ snippet: String) throws -> PropertyList.SourceLocation { try BridgeFixtures.location(of: snippet, in: file) }
-        let expected: [(Diagnostic.Rule, PropertyList.SourceLocation, String)] = try [
+        func at(_ snippet: String) throws -> Diagnostics.SourceLocation { try BridgeFixtures.location(of: snippet, in: file) }
+        let expected: [(Diagnostic.Rule, Diagnostics.SourceLocation, String)] = try [
             (.manifestShape, at("<integer>2</integer>"), "'formatVersion' must be <integer>1</integer>"),
             (.manifestShape, at("<dict>"), "missing key 'app'"),
             (.manifestShape, at("<array/>"), "the entry of 'com.example.notes.open' must be a <dict>, found <array>"),
@@ -177,6 +178,6 @@ struct ManifestReaderTests {
         let reading = BridgeManifestReader().read(binary, file: "Hairdressers-Bridge.bplist")
         #expect(reading.diagnostics.isEmpty)
         #expect(reading.manifest?.mappings.map(\.activityType) == xml.mappings.map(\.activityType))
-        #expect(reading.manifest?.mappings.first?.location == PropertyList.SourceLocation(file: "Hairdressers-Bridge.bplist", line: 1, column: 1))
+        #expect(reading.manifest?.mappings.first?.location == Diagnostics.SourceLocation(file: "Hairdressers-Bridge.bplist", line: 1, column: 1))
     }
 }

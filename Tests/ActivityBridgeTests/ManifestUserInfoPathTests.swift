@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 import ActivityBridge
@@ -108,11 +109,11 @@ struct ManifestUserInfoPathTests {
         let reading = try BridgeFixtures.read(file)
         let manifest = try #require(reading.manifest)
         let diagnostics = reading.diagnostics + BridgeManifestChecker(catalog: try Self.zoteroCatalog()).check(manifest)
-        func at(_ snippet: String, after anchor: String) throws -> PropertyList.SourceLocation {
+        func at(_ snippet: String, after anchor: String) throws -> Diagnostics.SourceLocation {
             try BridgeFixtures.location(of: snippet, after: anchor, in: file)
         }
         let pdf = "<key>org.zotero.PDFActivity</key>", pin = "<key>org.zotero.PinActivity</key>", broken = "<key>org.zotero.BrokenActivity</key>"
-        let expected: [(Diagnostic.Rule, PropertyList.SourceLocation, String)] = try [
+        let expected: [(Diagnostic.Rule, Diagnostics.SourceLocation, String)] = try [
             (.manifestShape, at("<array><string>data</string><string>string</string></array>", after: broken),
              "the shape of userInfo 'openItems' is an <array> of 2 elements; it takes one: the shape of every element"),
             (.manifestShape, at("<string>key..name</string>", after: broken),

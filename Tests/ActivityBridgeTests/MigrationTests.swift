@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 import ActivityBridge
@@ -207,7 +208,7 @@ struct MigrationTests {
         let lookup = #expect(throws: (any Error).self) {
             try AppDataEntityChecker(path: fixture.appDataPath, lookups: [EntityLookup(
                 entityType: "WalkMatePlaceEntity", table: "nope", identifierColumn: "id",
-                location: PropertyList.SourceLocation(file: "m", line: 1, column: 1))])
+                location: Diagnostics.SourceLocation(file: "m", line: 1, column: 1))])
         }
         #expect(String(describing: lookup).contains("table 'nope'"), "the error names the lookup that cannot be answered")
     }

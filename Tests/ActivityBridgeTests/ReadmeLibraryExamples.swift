@@ -3,6 +3,7 @@
 // Keep the blocks between the `// README:` markers identical to the README's.
 import ActivityBridge
 import ActivityKit
+import Diagnostics
 import Foundation
 import IntentKit
 import PropertyList

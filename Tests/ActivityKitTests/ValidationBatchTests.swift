@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 import ActivityKit
@@ -99,13 +100,13 @@ struct ValidationLocationPolicyTests {
         #expect(lazy.diagnostics.isEmpty)
         #expect(lazy.declarations?.declarations.first?.location == nil)
         let eager = ActivityTypeValidator().validate(Self.plist("<string>com.example.a</string>"), file: "Info.plist")
-        #expect(eager.declarations?.declarations.first?.location == PropertyList.SourceLocation(file: "Info.plist", line: 5, column: 9))
+        #expect(eager.declarations?.declarations.first?.location == Diagnostics.SourceLocation(file: "Info.plist", line: 5, column: 9))
     }
 
     @Test func aFileWithFindingsIsLocatedAnyway() {
         let data = Self.plist("<string>com.example.a</string><string>ReadArticle</string>")
         let lazy = ActivityTypeValidator(locations: .onlyForFindings).validate(data, file: "Info.plist")
-        #expect(lazy.diagnostics.map(\.location) == [PropertyList.SourceLocation(file: "Info.plist", line: 5, column: 39)])
+        #expect(lazy.diagnostics.map(\.location) == [Diagnostics.SourceLocation(file: "Info.plist", line: 5, column: 39)])
         #expect(lazy.diagnostics == ActivityTypeValidator().validate(data, file: "Info.plist").diagnostics)
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 import ActivityKit
@@ -148,6 +149,6 @@ struct ValidationCorpusTests {
         let result = try validate("079_RocketChat_Fabric_binary_Info.plist")
         #expect(!result.diagnostics.contains { $0.rule == .plistSyntax }, "\(result.diagnostics)")
         #expect(result.declarations?.shape == .missing)
-        #expect(result.diagnostics.map(\.location) == [PropertyList.SourceLocation(file: "079_RocketChat_Fabric_binary_Info.plist", line: 1, column: 1)])
+        #expect(result.diagnostics.map(\.location) == [Diagnostics.SourceLocation(file: "079_RocketChat_Fabric_binary_Info.plist", line: 1, column: 1)])
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 import ActivityKit
@@ -7,8 +8,8 @@ import BuildSettings
 
 extension MarkedText {
     /// Where `marker` stood, as the location a diagnostic in `file` has.
-    func location(_ marker: String, file: String = "Info.plist") -> PropertyList.SourceLocation? {
-        position(marker).map { PropertyList.SourceLocation(file: file, line: $0.line, column: $0.column) }
+    func location(_ marker: String, file: String = "Info.plist") -> Diagnostics.SourceLocation? {
+        position(marker).map { Diagnostics.SourceLocation(file: file, line: $0.line, column: $0.column) }
     }
 }
 
@@ -142,7 +143,7 @@ struct ValidationLocationTests {
             \t</array>
             </dict>
             """))
-        let entry = PropertyList.SourceLocation(file: "Bridge.plist", line: 7, column: 9)
+        let entry = Diagnostics.SourceLocation(file: "Bridge.plist", line: 7, column: 9)
         let result = validate(marked, handled: [.init("com.example.undeclared", location: entry), .init("com.example.other")])
         expect(.activityTypeUnhandled, at: "1️⃣", in: marked, result)
         let undeclared = result.diagnostics.filter { $0.rule == .activityTypeUndeclared }.map(\.location)

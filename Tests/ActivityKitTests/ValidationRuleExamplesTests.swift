@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ActivityKit
 import BuildSettings
+import Diagnostics
 import PropertyList
 import TestSupport
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import Testing
 import ActivityKit
 import PropertyList
@@ -106,7 +107,7 @@ struct ValidationRuleTests {
     }
 
     @Test func readerWarningsAreKept() {
-        let warning = Diagnostic(.warning, .duplicateKey, "duplicate key 'A'", at: PropertyList.SourceLocation(file: "Info.plist", line: 9, column: 2))
+        let warning = Diagnostic(.warning, .duplicateKey, "duplicate key 'A'", at: Diagnostics.SourceLocation(file: "Info.plist", line: 9, column: 2))
         let document = PropertyListDocument(root: ["NSUserActivityTypes": ["com.x.y"]], format: .xml, diagnostics: [warning])
         let result = ActivityTypeValidator().validate(ValidationInput(path: "Info.plist", document: document))
         #expect(result.diagnostics == [warning])
@@ -120,7 +121,7 @@ struct ValidationRuleTests {
     }
 
     @Test func declaredButUnhandledAndHandledButUndeclared() {
-        let manifestEntry = PropertyList.SourceLocation(file: "Bridge.plist", line: 12, column: 5)
+        let manifestEntry = Diagnostics.SourceLocation(file: "Bridge.plist", line: 12, column: 5)
         let result = validate(
             ["NSUserActivityTypes": ["com.example.a", "com.example.b", "com.example.b", "$(X).c"]],
             handled: [

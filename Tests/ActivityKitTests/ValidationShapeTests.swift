@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import BuildSettings
 import Testing
@@ -14,8 +15,8 @@ struct ValidationShapeTests {
             atPath: InfoPlistFixtures.url(name).path, displayPath: name, defines: BuildSettings(defines))
     }
 
-    func location(_ name: String, _ line: Int, _ column: Int) -> PropertyList.SourceLocation {
-        PropertyList.SourceLocation(file: name, line: line, column: column)
+    func location(_ name: String, _ line: Int, _ column: Int) -> Diagnostics.SourceLocation {
+        Diagnostics.SourceLocation(file: name, line: line, column: column)
     }
 
     /// The declared values with their positions, as `value@line:column`.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import PropertyList
 import Testing
@@ -20,7 +21,7 @@ struct AppleCompatibilityTests {
         }
     }
 
-    static func at(_ line: Int, _ column: Int) -> PropertyList.SourceLocation { PropertyList.SourceLocation(file: "t.plist", line: line, column: column) }
+    static func at(_ line: Int, _ column: Int) -> Diagnostics.SourceLocation { Diagnostics.SourceLocation(file: "t.plist", line: line, column: column) }
 
     // MARK: - A key without its value
 

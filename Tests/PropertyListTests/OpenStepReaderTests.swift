@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import PropertyList
 import Testing
@@ -250,7 +251,7 @@ struct OpenStepReaderTests {
         let text = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tABC /* x */ = {isa = PBXGroup; children = (\n\t\t\t\"é\",\n\t\t\tq); };\n\t};\n}\n"
         let document = try Self.read(text, options: .init(recordLocations: true))
         let locations = try #require(document.locations)
-        func at(_ line: Int, _ column: Int) -> PropertyList.SourceLocation { PropertyList.SourceLocation(file: "t.pbxproj", line: line, column: column) }
+        func at(_ line: Int, _ column: Int) -> Diagnostics.SourceLocation { Diagnostics.SourceLocation(file: "t.pbxproj", line: line, column: column) }
         #expect(locations.value(at: PropertyListPath()) == at(2, 1))
         #expect(locations.key(at: PropertyListPath(parsing: "objects")) == at(3, 2))
         #expect(locations.value(at: PropertyListPath(parsing: "objects")) == at(3, 12))

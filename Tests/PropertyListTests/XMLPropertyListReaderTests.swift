@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import PropertyList
 import Testing
@@ -196,7 +197,7 @@ struct XMLPropertyListReaderTests {
     func recordedLocations() throws {
         let document = try Self.read(Self.infoPlist, options: .init(recordLocations: true))
         let locations = try #require(document.locations)
-        func at(_ line: Int, _ column: Int) -> PropertyList.SourceLocation { PropertyList.SourceLocation(file: "t.plist", line: line, column: column) }
+        func at(_ line: Int, _ column: Int) -> Diagnostics.SourceLocation { Diagnostics.SourceLocation(file: "t.plist", line: line, column: column) }
         #expect(locations.value(at: PropertyListPath()) == at(4, 1))
         #expect(locations.key(at: PropertyListPath(parsing: "CFBundleName")) == at(5, 2))
         #expect(locations.value(at: PropertyListPath(parsing: "CFBundleName")) == at(6, 2))

@@ -1,4 +1,5 @@
 import TestSupport
+import Diagnostics
 import Testing
 import BuildSettings
 import PropertyList
@@ -36,8 +37,8 @@ struct ProjectDiagnosticsTests {
         let project = try fixture.read()
         let byRule = Dictionary(grouping: project.diagnostics, by: \.rule)
         #expect(Set(byRule.keys) == [.projectDanglingReference, .projectReferenceCycle, .projectInvalidObject])
-        let dangling: [PropertyList.SourceLocation] = (byRule[.projectDanglingReference] ?? []).map(\.location)
-        let expectedDangling: [PropertyList.SourceLocation] = ["MISSINGTARGET", "DEADBEEF", "GONEFILE", "NOBUILDFILE", "NOLIST", "NOCONFIG", "NOXCCONFIG"]
+        let dangling: [Diagnostics.SourceLocation] = (byRule[.projectDanglingReference] ?? []).map(\.location)
+        let expectedDangling: [Diagnostics.SourceLocation] = ["MISSINGTARGET", "DEADBEEF", "GONEFILE", "NOBUILDFILE", "NOLIST", "NOCONFIG", "NOXCCONFIG"]
             .map { fixture.location(of: $0) }
         #expect(Set(dangling) == Set(expectedDangling))
         #expect(dangling.count == expectedDangling.count)
@@ -103,7 +104,7 @@ struct ProjectDiagnosticsTests {
         } throws: { error in
             guard case let .notAProject(diagnostic) = error as? XcodeProjectReadError else { return false }
             return diagnostic.message == "not an Xcode project: 'rootObject' names no PBXProject object"
-                && diagnostic.location == PropertyList.SourceLocation(file: "Proj/App.xcodeproj/project.pbxproj", line: 1, column: 1)
+                && diagnostic.location == Diagnostics.SourceLocation(file: "Proj/App.xcodeproj/project.pbxproj", line: 1, column: 1)
         }
         let noObjects = try ProjectFixture("{ rootObject = A; }")
         #expect(throws: XcodeProjectReadError.self) { try noObjects.read() }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Testing
 import BuildSettings
 import PropertyList
@@ -85,6 +86,6 @@ struct SynchronizedFolderTests {
         #expect(settings.diagnostics == [])
         #expect(settings.resolved["PRODUCT_BUNDLE_IDENTIFIER"] == "com.example.synced")
         #expect(settings.resolved.settings["PRODUCT_BUNDLE_IDENTIFIER"]?.origin
-            == BuildSettingOrigin(.targetXcconfig, at: PropertyList.SourceLocation(file: "Proj/Sources/Config/App.xcconfig", line: 1, column: 1)))
+            == BuildSettingOrigin(.targetXcconfig, at: Diagnostics.SourceLocation(file: "Proj/Sources/Config/App.xcconfig", line: 1, column: 1)))
     }
 }

@@ -1,4 +1,5 @@
 import TestSupport
+import Diagnostics
 import Testing
 import PropertyList
 @testable import BuildSettings

@@ -1,3 +1,4 @@
+public import Diagnostics
 public import Foundation
 import ActivityKit
 import IntentKit

@@ -1,5 +1,6 @@
+public import Diagnostics
 public import IntentKit
-public import PropertyList
+import PropertyList
 
 // The rule identifiers of app-model diagnostics (`app-model.md`). Reading the file itself reports
 // `plist-syntax` and `duplicate-key` (PropertyList module). Apple's App Shortcuts rules come from

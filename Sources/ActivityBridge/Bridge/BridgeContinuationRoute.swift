@@ -1,7 +1,8 @@
 public import ActivityKit
+public import Diagnostics
 import Foundation
 import IntentKit
-public import PropertyList
+import PropertyList
 
 /// The continuation bridge: a legacy activity the manifest maps becomes its intent, performed
 /// through the app's registry — and so through the same launch router the legacy handler uses.

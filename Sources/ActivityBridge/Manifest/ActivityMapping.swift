@@ -1,3 +1,4 @@
+public import Diagnostics
 public import IntentKit
 public import PropertyList
 

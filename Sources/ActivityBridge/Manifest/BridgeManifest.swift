@@ -1,5 +1,6 @@
 public import ActivityKit
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 /// A bridge manifest (`Plists/<App>-Bridge.plist`): which intent each legacy activity type
 /// becomes, with parameter bindings from userInfo, per platform, and what happens when an entity

@@ -1,5 +1,6 @@
+public import Diagnostics
 import IntentKit
-public import PropertyList
+import PropertyList
 
 /// Checks a manifest against the app's intents: every intent exists, every bound parameter
 /// exists and can take the value its binding reads, every required parameter gets a value,

@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 /// Why a bridge manifest cannot be used.
 public enum BridgeManifestError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 /// Reads a manifest and checks it against the app's intents in one go: what the bridge, the
 /// replay and `migrate` use before trusting a manifest.

@@ -1,3 +1,4 @@
+public import Diagnostics
 public import Foundation
 public import PropertyList
 import ActivityKit

@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 // The rule identifiers of bridge-manifest diagnostics (`Plists/<App>-Bridge.plist`). Reading the
 // file itself reports `plist-syntax` and `duplicate-key` (PropertyList module).

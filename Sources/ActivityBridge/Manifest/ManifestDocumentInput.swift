@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 import PropertyList
 
 /// The one load-and-parse path of the documents a user names and the bridge reads with locations: bridge

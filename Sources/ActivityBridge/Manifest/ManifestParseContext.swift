@@ -1,3 +1,4 @@
+import Diagnostics
 import PropertyList
 
 /// Bridge manifests' and app models' reading state: PropertyList's schema reader

@@ -1,3 +1,4 @@
+public import Diagnostics
 import IntentKit
 public import PropertyList
 

@@ -1,3 +1,4 @@
+public import Diagnostics
 public import PropertyList
 
 /// What one step did and whether its expectations held.

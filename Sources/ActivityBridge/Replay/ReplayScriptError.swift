@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 /// Why a replay script could not run to its end: a malformed script (missing `steps`, an unknown
 /// app, a step without `do`), or a step that could not be performed (an unknown `do`, a missing or

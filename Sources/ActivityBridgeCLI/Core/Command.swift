@@ -50,6 +50,20 @@ package struct CommandConfiguration: Sendable {
         return ([path] + options + positionals).joined(separator: " ")
     }
 
+    /// This command and every command under it, depth first, each before its subcommands, subcommands by
+    /// name: what the completion scripts and the help goldens walk, so a command added to the tree is in both.
+    package var tree: [CommandConfiguration] {
+        // A work list, not a recursive local function (which Swift 6.3's SIL generation crashes on with
+        // `any Command.Type`).
+        var walked: [CommandConfiguration] = []
+        var pending = [self]
+        while let configuration = pending.popLast() {
+            walked.append(configuration)
+            pending += configuration.subcommands.map { command in command.configuration }.sorted { $0.name < $1.name }.reversed()
+        }
+        return walked
+    }
+
     package var seeHelpLine: String {
         path.isEmpty ? "See 'activity-bridge --help'." : "See 'activity-bridge \(path) --help'."
     }

@@ -1,18 +1,22 @@
 import ActivityKit
 import BuildSettings
+import Diagnostics
+import Foundation
 import PropertyList
 import XcodeProject
 
 /// Options that several commands share, declared once.
 enum CommonOptions {
-    /// `--format FORMAT`: the first choice is the default.
-    static func format(_ choices: [String], _ help: String = "Output format") -> Option<String> {
-        Option("--format", value: "FORMAT", choices: choices, help: help)
-    }
-
-    /// `--store PATH`: the SQLite store, `./activity-bridge.sqlite` when absent.
+    /// `--store PATH`: the SQLite store, `./activity-bridge.sqlite` when absent. The default is not a declared
+    /// one because messages show the path as given (`activity-bridge.sqlite`, without `./`); ``storePath(_:)``
+    /// is the one place that applies it.
     static let store = Option(
         "--store", value: "PATH", help: "The SQLite store (default ./\(DonationStore.defaultFileName)).")
+
+    /// The `--store` path as the user wrote it, or the default file name.
+    static func storePath(_ parsed: ParsedArguments) throws(CommandError) -> String {
+        try parsed.value(store) ?? DonationStore.defaultFileName
+    }
 
     /// `--define NAME=VALUE`, repeatable: a build setting for `$(NAME)` references.
     static let define = Option<(name: String, value: String)>(
@@ -40,6 +44,23 @@ enum CommonOptions {
 
     /// `-o, --output OUT`.
     static func output(_ help: String) -> Option<String> { Option("--output", short: "-o", value: "OUT", help: help) }
+
+    /// The file `-o OUT` names; nil when absent or `-`, which is standard output (`audit`, `diff`, `bridge init`,
+    /// `plist convert`; `replay` takes `-` as a file name).
+    static func destination(_ output: Option<String>, _ parsed: ParsedArguments) throws(CommandError) -> String? {
+        try parsed.value(output).flatMap { $0 == "-" ? nil : $0 }
+    }
+
+    /// A report to its `-o` file (replaced atomically), with `report written to OUT: SUMMARY` on standard output,
+    /// or to standard output itself.
+    static func writeReport(_ rendered: String, to destination: String?, summary: String, context: CommandContext) throws(CommandError) {
+        guard let destination else {
+            context.standardOutput.write(rendered)
+            return
+        }
+        try AtomicFileWriter.write(Data(rendered.utf8), to: context.resolve(destination), displayPath: destination)
+        context.standardOutput.write("report written to \(destination): \(summary)\n")
+    }
 
     /// The build settings of every `--define`; the last definition of a name wins.
     static func buildSettings(_ parsed: ParsedArguments) throws(CommandError) -> BuildSettings {

@@ -9,6 +9,9 @@
 /// ```
 package protocol OutputFormat: CaseIterable, RawRepresentable, Sendable where RawValue == String {}
 
+/// `--format text|json`, the formats of every command that reports either as text or as one JSON document.
+enum TextOrJSON: String, OutputFormat { case text, json }
+
 extension CommonOptions {
     /// `--format FORMAT` with the cases of `Format` as its choices, the first being the default.
     static func format<Format: OutputFormat>(_ type: Format.Type, _ help: String = "Output format") -> Option<Format> {
@@ -25,10 +28,6 @@ extension CommonOptions {
 extension ParsedArguments {
     /// The format chosen, or the first case (the default) when `--format` is absent.
     package func format<Format: OutputFormat>(_ option: Option<Format>) throws(CommandError) -> Format {
-        let given: Format? = try value(option)
-        guard let format = given ?? Format.allCases.first else {
-            throw .internalError("\(Format.self) has no cases")
-        }
-        return format
+        try requiredValue(option)
     }
 }

@@ -83,9 +83,14 @@ package struct ParsedArguments: Sendable {
         return try option.convert(text)
     }
 
-    /// The value of an option that has a default or is required: never nil.
-    package func value<Value>(_ option: Option<Value>, default fallback: Value) throws(CommandError) -> Value {
-        try value(option) ?? fallback
+    /// The value of an option whose declaration guarantees one: required (the parser has checked it is
+    /// given), a declared default, or choices (the first is the default). The default stays in the
+    /// declaration; a read site does not state it again.
+    package func requiredValue<Value>(_ option: Option<Value>) throws(CommandError) -> Value {
+        guard let value = try value(option) else {
+            throw .internalError("'\(option.declaration.name)' is read as always having a value, but it has neither a default nor required")
+        }
+        return value
     }
 
     /// Every value of a repeatable option, in order.
@@ -109,4 +114,12 @@ package struct ParsedArguments: Sendable {
 
     /// The single word given to a non-repeating positional, if any.
     package func value(_ positional: Positional) -> String? { values(positional).first }
+
+    /// The word given to a required positional, which the parser has checked is there.
+    package func requiredValue(_ positional: Positional) throws(CommandError) -> String {
+        guard let word = value(positional) else {
+            throw .internalError("\(positional.declaration.name) is read as required, but is not declared so")
+        }
+        return word
+    }
 }

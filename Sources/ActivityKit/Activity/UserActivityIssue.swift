@@ -1,3 +1,4 @@
+public import Diagnostics
 public import PropertyList
 
 /// One problem with a ``UserActivity`` or its activity dictionary: which rule, how bad, where

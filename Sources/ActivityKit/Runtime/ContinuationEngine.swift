@@ -1,3 +1,4 @@
+import Diagnostics
 import PropertyList
 
 /// Replays `application(_:continue:restorationHandler:)`: handlers registered per activity type, and

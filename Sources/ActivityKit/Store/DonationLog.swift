@@ -1,3 +1,4 @@
+import Diagnostics
 public import Foundation
 public import PropertyList
 

@@ -1,4 +1,5 @@
 import BuildSettings
+import Diagnostics
 import PropertyList
 
 /// The per-file rule checks behind ``ActivityTypeValidator``; collects diagnostics as it goes.

@@ -1,4 +1,5 @@
 public import BuildSettings
+public import Diagnostics
 public import PropertyList
 
 /// One element of an Info.plist's `NSUserActivityTypes` array: what was written, where, and what it

@@ -1,4 +1,5 @@
 public import BuildSettings
+public import Diagnostics
 public import PropertyList
 
 /// The activity types an app declares in its Info.plist (`NSUserActivityTypes`, R3 in <doc:ApplesRules>) and

@@ -1,4 +1,5 @@
 public import BuildSettings
+public import Diagnostics
 public import PropertyList
 
 /// Everything ``ActivityTypeValidator`` checks one Info.plist against.

@@ -1,4 +1,5 @@
-public import PropertyList
+public import Diagnostics
+import PropertyList
 
 /// What ``ActivityTypeValidator`` found in one Info.plist.
 public struct ValidationResult: Sendable {

@@ -1,4 +1,5 @@
 import BuildSettings
+public import Diagnostics
 public import PropertyList
 
 // The rules `activity-bridge validate` checks (<doc:ValidateRules>), each declared once: its id, severity,

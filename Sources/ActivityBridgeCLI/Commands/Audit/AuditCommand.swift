@@ -5,10 +5,6 @@ import Foundation
 import JSON
 import PropertyList
 
-/// `activity-bridge audit [--format text|json|sarif|html|github|junit] [-o OUT] [--project PATH.xcodeproj]... [--target NAME]...
-/// [--configuration NAME] [--define NAME=VALUE]... [--disable RULE]... [--warnings-as-errors] [--emit-app-model DIR]
-/// [--evaluate-manifests] [--emit-surface FILE] [PATH]`
-///
 /// Checks a repository the way Xcode and the device would (ActivityBridgeCLI.docc, "Command line", `audit`): its Xcode projects, each
 /// app and extension target's build settings, expanded Info.plist, Swift sources, phrase localizations and
 /// intent definitions, cross-checked. `--format html` is the migration report, one self-contained page; `github`
@@ -52,11 +48,11 @@ enum AuditCommand: Command {
         options.defines = try CommonOptions.buildSettings(parsed)
         options.filter = try CommonOptions.filter(parsed)
         options.evaluatesManifests = parsed.isSet(evaluateManifests)
-        let progress = AuditProgress(context: context)
+        let progress = ProgressLine(context: context)
         if context.showsProgress { options.progress = { line in progress.show(line) } }
         let shownRoot = parsed.value(path) ?? "."
         let root = context.resolve(shownRoot)
-        let destination = try parsed.value(output).flatMap { $0 == "-" ? nil : $0 }
+        let destination = try CommonOptions.destination(output, parsed)
         // The folder is made before the audit runs: a folder that cannot be made fails at once.
         let modelFolder = try parsed.value(emitAppModel)
         if let modelFolder {
@@ -92,12 +88,7 @@ enum AuditCommand: Command {
         }
         // Text says which models were written; the other formats are one document each.
         if format == .text { rendered += written.map { "app model written: \($0)\n" }.joined() }
-        if let destination {
-            try AtomicFileWriter.write(Data(rendered.utf8), to: context.resolve(destination), displayPath: destination)
-            context.standardOutput.write("report written to \(destination): \(report.counts.text)\n")
-        } else {
-            context.standardOutput.write(rendered)
-        }
+        try CommonOptions.writeReport(rendered, to: destination, summary: report.counts.text, context: context)
         return report.fails(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors)) ? .failure : .success
     }
 }
@@ -148,31 +139,5 @@ enum AppModelFolder {
             written.append(file.shown)
         }
         return written
-    }
-}
-
-/// What the audit is reading, on one stderr line that is rewritten (only when stderr is a terminal).
-final class AuditProgress: @unchecked Sendable {
-    // @unchecked: `shown` is guarded by `lock`; the audit reports from one thread at a time.
-    private let context: CommandContext
-    private let lock = NSLock()
-    private var shown = false
-
-    init(context: CommandContext) { self.context = context }
-
-    func show(_ line: String) {
-        guard context.showsProgress else { return }
-        lock.withLock {
-            shown = true
-            context.standardError.write("\r\u{1B}[K" + line)
-        }
-    }
-
-    func finish() {
-        lock.withLock {
-            guard shown else { return }
-            context.standardError.write("\r\u{1B}[K")
-            shown = false
-        }
     }
 }

@@ -1,4 +1,4 @@
-/// `activity-bridge bridge <subcommand>`: bridge manifests for apps described by app models.
+/// Bridge manifests for apps described by app models.
 enum BridgeCommand: Command {
     static let configuration = CommandConfiguration(
         path: "bridge",

@@ -2,8 +2,7 @@ import ActivityBridge
 import Foundation
 import PropertyList
 
-/// `activity-bridge bridge init --app-model APP.plist [-o BRIDGE.plist]`: drafts the bridge
-/// manifest of an app model (``BridgeManifestDraft``). Each unmapped declared type is a note on
+/// Drafts the bridge manifest of an app model (``BridgeManifestDraft``). Each unmapped declared type is a note on
 /// stderr (and a comment in the draft). Exit 0 drafted, 1 the model has errors, 64 usage, 66 no model.
 enum BridgeInitCommand: Command {
     static let model = Option(
@@ -17,7 +16,7 @@ enum BridgeInitCommand: Command {
         arguments: [model.declaration, output.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        guard let path = try parsed.value(model) else { throw CommandError.usage("missing option '--app-model APP.plist'") }
+        let path = try parsed.requiredValue(model)
         guard let model = try AppModelFiles.load([path], consequence: "nothing was drafted", context: context).first else { return .failure }
         let draft = BridgeManifestDraft(model: model)
         for type in draft.unmapped {
@@ -25,7 +24,7 @@ enum BridgeInitCommand: Command {
         }
         let data: Data
         do { data = try draft.xmlData() } catch { throw CommandError.failure(error.description) }
-        if let destination = try parsed.value(output), destination != "-" {
+        if let destination = try CommonOptions.destination(output, parsed) {
             try AtomicFileWriter.write(data, to: context.resolve(destination), displayPath: destination)
         } else {
             context.standardOutput.write(data)

@@ -54,22 +54,16 @@ struct CompletionTree {
     static let helpOption = Option(names: ["--help", "-h"], help: "Show help information.", values: nil)
 
     init(root: any Command.Type) {
-        // Depth first, a command before its subcommands, subcommands by name: a work list, not a recursive
-        // local function (which Swift 6.3's SIL generation crashes on with `any Command.Type`).
-        var nodes: [Node] = []
-        var pending: [CommandConfiguration] = [root.configuration]
-        while let configuration = pending.popLast() {
+        nodes = root.configuration.tree.map { configuration in
             let subcommands = configuration.subcommands.map { command in command.configuration }.sorted { $0.name < $1.name }
             let options = configuration.arguments.filter { $0.kind != .positional }.map { declaration in
                 Option(names: [declaration.name] + (declaration.shortName.map { [$0] } ?? []), help: declaration.help,
                        values: declaration.kind == .flag ? nil : Values(declaration))
             }
             let positional = configuration.arguments.first { $0.kind == .positional }.map(Values.init)
-            nodes.append(Node(path: configuration.path, subcommands: subcommands.map { ($0.name, $0.overview) },
-                              options: options + [Self.helpOption], positional: positional))
-            pending += subcommands.reversed()
+            return Node(path: configuration.path, subcommands: subcommands.map { ($0.name, $0.overview) },
+                        options: options + [Self.helpOption], positional: positional)
         }
-        self.nodes = nodes
     }
 }
 

@@ -1,5 +1,4 @@
-/// `activity-bridge completions bash|zsh|fish`: prints a completion script for the shell, generated from the
-/// command declarations (``CompletionTree``): subcommands, options and the choices of options and arguments.
+/// Prints a completion script for the shell, generated from the command declarations (``CompletionTree``): subcommands, options and the choices of options and arguments.
 /// Exit 0, or 64 for a missing or unknown shell (the error lists the choices).
 enum CompletionsCommand: Command {
     enum Shell: String, CaseIterable { case bash, zsh, fish }
@@ -12,10 +11,9 @@ enum CompletionsCommand: Command {
         arguments: [shell.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        // The parser has checked the word against the declared choices.
-        guard let word = parsed.value(shell), let shell = Shell(rawValue: word) else {
-            throw CommandError.usage("missing argument SHELL (expected one of \(Shell.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
+        // The parser has checked the word against the declared choices, the cases of `Shell`.
+        let word = try parsed.requiredValue(shell)
+        guard let shell = Shell(rawValue: word) else { throw CommandError.internalError("'\(word)' is a declared choice but no Shell") }
         context.standardOutput.write(script(for: shell))
         return .success
     }

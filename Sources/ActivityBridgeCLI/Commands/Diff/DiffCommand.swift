@@ -4,10 +4,6 @@ import Diagnostics
 import Foundation
 import JSON
 
-/// `activity-bridge diff [--format text|json|sarif|html|github|junit] [-o OUT] [--repository PATH] [--git PATH]
-/// [--project PATH.xcodeproj]... [--target NAME]... [--configuration NAME] [--define NAME=VALUE]...
-/// [--disable RULE]... [--warnings-as-errors] BASE [HEAD]`
-///
 /// What a release takes away from users (diff.md): the Siri, Shortcuts and Handoff surface of BASE against
 /// HEAD's, each a git revision (read from git's objects, never checked out), a directory, or a surface file
 /// of `audit --emit-surface`; HEAD defaults to the working tree. Exit 0 when nothing breaks, 1 on any error
@@ -42,7 +38,7 @@ enum DiffCommand: Command {
         options.audit.defines = try CommonOptions.buildSettings(parsed)
         options.filter = try CommonOptions.filter(parsed)
         options.git = try parsed.value(git).map { context.resolve($0) }
-        let progress = AuditProgress(context: context)
+        let progress = ProgressLine(context: context)
         if context.showsProgress { options.audit.progress = { line in progress.show(line) } }
         let shownRepository = try parsed.value(repository) ?? "."
         let repositoryPath = URL(fileURLWithPath: context.resolve(shownRepository)).standardizedFileURL.path
@@ -50,8 +46,8 @@ enum DiffCommand: Command {
         guard FileManager.default.fileExists(atPath: repositoryPath, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandError.noInput("cannot read the repository '\(shownRepository)': no such directory")
         }
-        let destination = try parsed.value(output).flatMap { $0 == "-" ? nil : $0 }
-        let baseSide = side(parsed.value(base) ?? "", context: context)
+        let destination = try CommonOptions.destination(output, parsed)
+        let baseSide = side(try parsed.requiredValue(base), context: context)
         let headSide = parsed.value(head).map { side($0, context: context) } ?? .workingTree
 
         let report: DiffReport
@@ -71,12 +67,7 @@ enum DiffCommand: Command {
                                   repositoryPath: RepositoryPaths(base: repositoryPath).path)
         case .text: report.text
         }
-        if let destination {
-            try AtomicFileWriter.write(Data(rendered.utf8), to: context.resolve(destination), displayPath: destination)
-            context.standardOutput.write("report written to \(destination): \(report.counts.text)\n")
-        } else {
-            context.standardOutput.write(rendered)
-        }
+        try CommonOptions.writeReport(rendered, to: destination, summary: report.counts.text, context: context)
         return report.fails(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors)) ? .failure : .success
     }
 

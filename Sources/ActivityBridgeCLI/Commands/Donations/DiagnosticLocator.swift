@@ -1,4 +1,5 @@
 import ActivityKit
+import Diagnostics
 import PropertyList
 
 /// Places an activity issue (a path such as `donations[3].webpageURL`) at its source location:

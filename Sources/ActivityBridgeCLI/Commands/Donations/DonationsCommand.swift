@@ -1,6 +1,4 @@
-/// `activity-bridge donations <subcommand>`: the legacy NSUserActivity donation store
-/// (ActivityBridgeCLI.docc, CommandLine, "donations"). Every subcommand takes `--store PATH` (default
-/// `./activity-bridge.sqlite`).
+/// The legacy NSUserActivity donation store (ActivityBridgeCLI.docc, CommandLine, "donations").
 enum DonationsCommand: Command {
     static let configuration = CommandConfiguration(
         path: "donations",

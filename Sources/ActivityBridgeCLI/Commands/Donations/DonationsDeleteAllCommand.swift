@@ -1,7 +1,6 @@
 import ActivityKit
 
-/// `activity-bridge donations delete-all [--store PATH]`: removes every event, like
-/// `deleteAllSavedUserActivities`.
+/// Removes every event, like `deleteAllSavedUserActivities`.
 enum DonationsDeleteAllCommand: Command {
     static let configuration = CommandConfiguration(
         path: "donations delete-all",

@@ -1,7 +1,5 @@
 import ActivityKit
 
-/// `activity-bridge donations delete [--store PATH] --persistent-identifier ID...`
-///
 /// Removes every event of each identifier, like `deleteSavedUserActivities(withPersistentIdentifiers:)`.
 /// IDs may follow one `--persistent-identifier` or repeat it. Unknown IDs are not an error.
 enum DonationsDeleteCommand: Command {
@@ -16,9 +14,8 @@ enum DonationsDeleteCommand: Command {
         arguments: [CommonOptions.store.declaration, identifier.declaration, moreIdentifiers.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let named = try parsed.values(identifier)
-        guard !named.isEmpty else { throw CommandError.usage("missing --persistent-identifier ID") }
-        let identifiers = named + parsed.values(moreIdentifiers)
+        // `--persistent-identifier` is required: the parser has checked that there is at least one.
+        let identifiers = try parsed.values(identifier) + parsed.values(moreIdentifiers)
         let store = try DonationsStoreOption.openForReadingThenWriting(parsed, context: context)
         let deleted: Int
         do {

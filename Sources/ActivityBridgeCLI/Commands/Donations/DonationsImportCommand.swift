@@ -1,9 +1,9 @@
 import ActivityKit
+import Diagnostics
 import Foundation
+import JSON
 import PropertyList
 
-/// `activity-bridge donations import [--store PATH] [--format text|json] FILE`
-///
 /// Bulk-loads a donation log (`{"donations": [activity, …]}`, XML or binary) in one transaction.
 /// Every error is printed as `FILE:LINE:COL: error: … [rule]` on stderr; any error imports
 /// nothing and exits 1. Warnings of a successful import are summarised per rule on stderr.
@@ -14,7 +14,7 @@ enum DonationsImportCommand: Command {
     /// Errors printed one per line before the rest are only counted.
     static let errorLinesShown = 100
 
-    static let format = CommonOptions.format(["text", "json"], "Summary format")
+    static let format = CommonOptions.format(TextOrJSON.self, "Summary format")
     static let file = Positional("FILE", help: "Plist whose root is {\"donations\": [activity, …]}; each activity may carry donatedAt.")
 
     static let configuration = CommandConfiguration(
@@ -23,15 +23,12 @@ enum DonationsImportCommand: Command {
         arguments: [CommonOptions.store.declaration, format.declaration, file.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let format = try parsed.value(format, default: "text")
-        let files = parsed.values(file)
-        guard files.count == 1, let file = files.first else {
-            throw CommandError.usage("expected one FILE, got \(files.count)")
-        }
-        var progress = DonationsProgress(context: context)
+        let format = try parsed.format(format)
+        let file = try parsed.requiredValue(file)
+        let progress = ProgressLine(context: context)
         let log: DonationLog.Decoded
         do {
-            log = try readLog(file, context: context, progress: &progress)
+            log = try readLog(file, context: context, progress: progress)
         } catch {
             progress.finish()
             throw error
@@ -41,7 +38,7 @@ enum DonationsImportCommand: Command {
         let imported: Int
         do {
             let total = log.donations.count
-            imported = try store.importDonations(log) { done in progress.note("stored \(done) of \(total) donations") }
+            imported = try store.importDonations(log) { done in progress.show("stored \(done) of \(total) donations…") }
         } catch {
             progress.finish()
             try? store.close()
@@ -53,12 +50,14 @@ enum DonationsImportCommand: Command {
         writeWarningSummary(log.warnings, file: file, context: context)
         let unsuggestable = countDonationWarnings(log.donations)
         switch format {
-        case "json":
-            let counts = unsuggestable.keys.sorted().map { "\(DonationsJSON.quoted($0)):\(unsuggestable[$0] ?? 0)" }
-            context.standardOutput.write("{\"imported\":\(imported),\"warnings\":\(log.warnings.count),"
-                + "\"notSuggestable\":{\(counts.joined(separator: ","))}}\n")
-        default:
-            var text = "imported \(imported) donation(s) into \(DonationsStoreOption.displayPath(parsed))\n"
+        case .json:
+            let summary = JSONValue.object([
+                ("imported", .integer(imported)), ("warnings", .integer(log.warnings.count)),
+                ("notSuggestable", .object(unsuggestable.keys.sorted().map { ($0, .integer(unsuggestable[$0] ?? 0)) })),
+            ])
+            context.standardOutput.write(summary.text + "\n")
+        case .text:
+            var text = "imported \(imported) donation(s) into \(try CommonOptions.storePath(parsed))\n"
             for rule in unsuggestable.keys.sorted() {
                 text += "  \(unsuggestable[rule] ?? 0) Siri could not suggest: \(rule)\n"
             }
@@ -83,20 +82,20 @@ enum DonationsImportCommand: Command {
     /// the parse of a 150,000-donation log); only when there are errors is the file read again
     /// with locations, so each error is printed at its line and column before failing.
     private static func readLog(
-        _ file: String, context: CommandContext, progress: inout DonationsProgress
+        _ file: String, context: CommandContext, progress: ProgressLine
     ) throws(CommandError) -> DonationLog.Decoded {
-        progress.note("reading \(file)")
+        progress.show("reading \(file)…")
         let path = context.resolve(file)
         let document = try read(path, file: file, recordingLocations: false, context: context)
         for diagnostic in document.diagnostics.prefix(warningLinesShown) {
             context.standardError.write(relabel(diagnostic, file: file).description + "\n")
         }
-        progress.note("checking \(file)")
+        progress.show("checking \(file)…")
         let now = Date()
         let decoded = DonationLog.decode(document.root, defaultDonatedAt: now)
         guard !decoded.errors.isEmpty else { return decoded }
 
-        progress.note("locating errors in \(file)")
+        progress.show("locating errors in \(file)…")
         let located = try read(path, file: file, recordingLocations: true, context: context)
         let locator = DiagnosticLocator(file: file, locations: located.locations)
         progress.finish()

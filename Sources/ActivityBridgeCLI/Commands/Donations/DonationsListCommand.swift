@@ -1,15 +1,13 @@
 import ActivityKit
 import Foundation
 
-/// `activity-bridge donations list [--store PATH] [--format text|json]`
-///
 /// Every stored event, oldest donation first, streamed (flat memory for any store size).
 /// Text: one tab-separated line per event: `ID DONATED_AT TYPE PERSISTENT_ID TITLE` (`-` when
 /// absent). JSON: `{"donations":[{"id":N,…activity keys…,"donatedAt":"…"}]}`, each element in
 /// the import format, so a listing can be imported again.
 enum DonationsListCommand: Command {
     static let format = CommonOptions.format(
-        ["text", "json"], "Output format (text: ID, time, type, persistent id, title; json: import-format objects)")
+        TextOrJSON.self, "Output format (text: ID, time, type, persistent id, title; json: import-format objects)")
 
     static let configuration = CommandConfiguration(
         path: "donations list",
@@ -17,35 +15,23 @@ enum DonationsListCommand: Command {
         arguments: [CommonOptions.store.declaration, format.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let format = try parsed.value(format, default: "text")
+        let format = try parsed.format(format)
         let store = try DonationsStoreOption.openForReading(parsed, context: context)
         defer { try? store.close() }
 
-        // Output is buffered in chunks: one write per event would dominate a 150,000-event list.
-        var chunk = ""
-        var first = true
-        func flush(force: Bool = false) {
-            guard force || chunk.utf8.count >= 1 << 16 else { return }
-            context.standardOutput.write(chunk)
-            chunk = ""
-        }
-        if format == "json" { chunk += "{\"donations\":[" }
+        var listing = StreamedListing(format, member: "donations", to: context.standardOutput)
         do {
             try store.forEachEvent { event in
-                if format == "json" {
-                    chunk += (first ? "\n" : ",\n") + (try DonationsJSON.event(event))
-                } else {
-                    chunk += textLine(event)
+                switch format {
+                case .json: listing.append(jsonText: try DonationsJSON.event(event))
+                case .text: listing.append(line: textLine(event))
                 }
-                first = false
-                flush()
             }
         } catch let error as DonationStoreError {
-            flush(force: true)
+            listing.flush()
             throw DonationsStoreOption.commandError(error)
         }
-        if format == "json" { chunk += first ? "]}\n" : "\n]}\n" }
-        flush(force: true)
+        listing.finish()
         try DonationsStoreOption.close(store)
         return .success
     }

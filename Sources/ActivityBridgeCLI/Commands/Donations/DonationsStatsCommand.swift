@@ -1,11 +1,10 @@
 import ActivityKit
+import JSON
 
-/// `activity-bridge donations stats [--store PATH] [--format text|json]`
-///
 /// JSON: `{"total":EVENTS,"distinct":PERSISTENT_IDS,"eligibleForPrediction":EVENTS,"byType":{TYPE:EVENTS}}`
 /// (types sorted), as the command-line contract fixes it (ActivityBridgeCLI.docc, CommandLine).
 enum DonationsStatsCommand: Command {
-    static let format = CommonOptions.format(["text", "json"])
+    static let format = CommonOptions.format(TextOrJSON.self)
 
     static let configuration = CommandConfiguration(
         path: "donations stats",
@@ -13,7 +12,7 @@ enum DonationsStatsCommand: Command {
         arguments: [CommonOptions.store.declaration, format.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let format = try parsed.value(format, default: "text")
+        let format = try parsed.format(format)
         let store = try DonationsStoreOption.openForReading(parsed, context: context)
         let stats: DonationStats
         do {
@@ -25,11 +24,14 @@ enum DonationsStatsCommand: Command {
         try DonationsStoreOption.close(store)
         let types = stats.byType.keys.sorted()
         switch format {
-        case "json":
-            let byType = types.map { "\(DonationsJSON.quoted($0)):\(stats.byType[$0] ?? 0)" }.joined(separator: ",")
-            context.standardOutput.write("{\"total\":\(stats.total),\"distinct\":\(stats.distinct),"
-                + "\"eligibleForPrediction\":\(stats.eligibleForPrediction),\"byType\":{\(byType)}}\n")
-        default:
+        case .json:
+            let document = JSONValue.object([
+                ("total", .integer(stats.total)), ("distinct", .integer(stats.distinct)),
+                ("eligibleForPrediction", .integer(stats.eligibleForPrediction)),
+                ("byType", .object(types.map { ($0, .integer(stats.byType[$0] ?? 0)) })),
+            ])
+            context.standardOutput.write(document.text + "\n")
+        case .text:
             var text = """
                 total: \(stats.total) event(s)
                 distinct: \(stats.distinct) persistent identifier(s)

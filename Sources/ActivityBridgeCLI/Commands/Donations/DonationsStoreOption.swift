@@ -6,12 +6,7 @@ import SQLiteStore
 enum DonationsStoreOption {
     /// The store path given (resolved against the working directory) or the default.
     static func path(_ parsed: ParsedArguments, context: CommandContext) throws(CommandError) -> String {
-        context.resolve(displayPath(parsed))
-    }
-
-    /// The store path as the user wrote it, or the default.
-    static func displayPath(_ parsed: ParsedArguments) -> String {
-        (try? parsed.value(CommonOptions.store)) ?? DonationStore.defaultFileName
+        context.resolve(try CommonOptions.storePath(parsed))
     }
 
     /// Opens the store for writing, creating it when needed.

@@ -1,8 +1,6 @@
 import ActivityKit
 import Foundation
 
-/// `activity-bridge donations suggest [--store PATH] [--limit N] [--now TIME] [--format text|json]`
-///
 /// What a prediction engine would offer: prediction-eligible, unexpired donations grouped by
 /// persistent identifier and ranked by frequency and recency (``SuggestionRanking``).
 enum DonationsSuggestCommand: Command {
@@ -15,7 +13,7 @@ enum DonationsSuggestCommand: Command {
         }
         return moment
     }
-    static let format = CommonOptions.format(["text", "json"])
+    static let format = CommonOptions.format(TextOrJSON.self)
 
     static let configuration = CommandConfiguration(
         path: "donations suggest",
@@ -23,8 +21,8 @@ enum DonationsSuggestCommand: Command {
         arguments: [CommonOptions.store.declaration, limit.declaration, now.declaration, format.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let limit = try parsed.value(limit, default: 10)
-        let format = try parsed.value(format, default: "text")
+        let limit = try parsed.requiredValue(limit)
+        let format = try parsed.format(format)
         let now = try parsed.value(now) ?? Date()
         let store = try DonationsStoreOption.openForReading(parsed, context: context)
         let suggestions: [DonationSuggestion]
@@ -35,7 +33,11 @@ enum DonationsSuggestCommand: Command {
             throw DonationsStoreOption.commandError(error)
         }
         try DonationsStoreOption.close(store)
-        context.standardOutput.write(format == "json" ? json(suggestions) : text(suggestions))
+        let output = switch format {
+        case .json: json(suggestions)
+        case .text: text(suggestions)
+        }
+        context.standardOutput.write(output)
         return .success
     }
 

@@ -1,6 +1,5 @@
-/// `activity-bridge intents <subcommand>`: the modern App Intents donations in a store
-/// (ActivityBridgeCLI.docc, "intents"). Every subcommand takes `--store PATH` (default
-/// `./activity-bridge.sqlite`); the store may also hold legacy donations.
+/// The modern App Intents donations in a store (ActivityBridgeCLI.docc, "intents"); the store may also
+/// hold legacy donations.
 enum IntentsCommand: Command {
     static let configuration = CommandConfiguration(
         path: "intents",

@@ -1,8 +1,6 @@
 import IntentKit
 import SQLiteStore
 
-/// `activity-bridge intents delete [--store PATH] --identifier ID [ID…]`
-///
 /// All or nothing: every identifier must name a stored donation. A malformed identifier is a
 /// usage error (64); one that matches nothing fails the command (1) and nothing is deleted.
 /// On success prints `deleted ID` per donation.
@@ -18,12 +16,9 @@ enum IntentsDeleteCommand: Command {
     private struct Unknown: Error {}
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let given = try parsed.values(identifier)
-        guard !given.isEmpty else {
-            throw CommandError.usage(parsed.values(moreIdentifiers).isEmpty ? "missing --identifier ID" : "identifiers follow --identifier")
-        }
+        // `--identifier` is required: the parser has checked that there is at least one.
         var identifiers: [IntentDonationIdentifier] = []
-        for text in given + parsed.values(moreIdentifiers) {
+        for text in try parsed.values(identifier) + parsed.values(moreIdentifiers) {
             guard let identifier = IntentDonationIdentifier(text) else {
                 throw CommandError.usage("invalid identifier '\(text)': expected a UUID")
             }

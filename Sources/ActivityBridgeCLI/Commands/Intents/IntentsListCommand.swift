@@ -2,40 +2,36 @@ import Foundation
 import IntentKit
 import JSON
 
-/// `activity-bridge intents list [--store PATH] [--format text|json]`
-///
 /// Every intent donation, oldest first, streamed. Text: one tab-separated line per donation:
 /// `IDENTIFIER DONATED_AT INTENT PARAMETERS_JSON`. JSON: `{"donations":[{"identifier":…,
 /// "intent":…,"parameters":{…},"donatedAt":"…","migratedFrom":…|null}]}`.
 enum IntentsListCommand: Command {
+    static let format = CommonOptions.format(
+        TextOrJSON.self, "Output format (text: identifier, time, intent, parameters; json: one document)")
+
     static let configuration = CommandConfiguration(
         path: "intents list",
         overview: "List stored intent donations, oldest first.",
-        arguments: [CommonOptions.store.declaration,
-                    IntentsStore.format("Output format (text: identifier, time, intent, parameters; json: one document)").declaration])
+        arguments: [CommonOptions.store.declaration, format.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let (store, format) = try IntentsStore.openForReport(parsed, context: context)
+        let format = try parsed.format(format)
+        let store = try IntentsStore.open(parsed, context: context)
         defer { try? store.close() }
 
-        // Buffered in chunks: one write per donation would dominate a large listing.
-        var chunk = format == "json" ? "{\"donations\":[" : ""
-        var first = true
+        var listing = StreamedListing(format, member: "donations", to: context.standardOutput)
         do {
             try store.donations.forEachDonation { donation in
-                chunk += format == "json" ? (first ? "\n" : ",\n") + (try json(donation)) : try textLine(donation)
-                first = false
-                if chunk.utf8.count >= 1 << 16 {
-                    context.standardOutput.write(chunk)
-                    chunk = ""
+                switch format {
+                case .json: listing.append(jsonText: try json(donation))
+                case .text: listing.append(line: try textLine(donation))
                 }
             }
         } catch {
-            context.standardOutput.write(chunk)
+            listing.flush()
             throw IntentsStore.commandError(error)
         }
-        if format == "json" { chunk += first ? "]}\n" : "\n]}\n" }
-        context.standardOutput.write(chunk)
+        listing.finish()
         try store.close()
         return .success
     }

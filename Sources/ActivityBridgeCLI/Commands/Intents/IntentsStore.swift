@@ -9,11 +9,6 @@ import SQLiteStore
 /// without intent tables, e.g. one holding only legacy donations, reads as having no intent
 /// donations.
 struct IntentsStore {
-    static let defaultFileName = "activity-bridge.sqlite"
-
-    /// The `--format` of the reporting subcommands; `help` says what each format holds.
-    static func format(_ help: String) -> Option<String> { CommonOptions.format(["text", "json"], help) }
-
     let connection: Connection
     let donations: IntentDonationManager
     /// The path as given (or the default), for messages.
@@ -21,7 +16,7 @@ struct IntentsStore {
 
     /// Opens the store named by `--store`, read-only unless `writable`.
     static func open(_ parsed: ParsedArguments, context: CommandContext, writable: Bool = false) throws(CommandError) -> IntentsStore {
-        let given = try parsed.value(CommonOptions.store) ?? defaultFileName
+        let given = try CommonOptions.storePath(parsed)
         let path = context.resolve(given)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -41,12 +36,6 @@ struct IntentsStore {
             try? connection.close()
             throw commandError(error)
         }
-    }
-
-    /// The store and format of a reporting subcommand (`list`, `stats`).
-    static func openForReport(_ parsed: ParsedArguments, context: CommandContext) throws(CommandError) -> (IntentsStore, format: String) {
-        let format = try parsed.value(CommonOptions.format(["text", "json"]), default: "text")
-        return (try open(parsed, context: context), format)
     }
 
     /// Closes the store, reporting a failure to close.

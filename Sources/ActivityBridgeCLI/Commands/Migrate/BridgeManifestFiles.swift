@@ -2,6 +2,8 @@ import Foundation
 import ActivityBridge
 import ActivityKit
 import BuildSettings
+import Diagnostics
+import Foundation
 import IntentKit
 import PropertyList
 import XcodeProject

@@ -1,13 +1,11 @@
 import ActivityBridge
 import ActivityKit
+import Diagnostics
 import Foundation
 import IntentKit
 import PropertyList
 import SQLiteStore
 
-/// `activity-bridge migrate --from LEGACY.sqlite --to INTENTS.sqlite --manifest BRIDGE.plist...
-/// [--app-model APP.plist]... [--app-data APP=PATH]... [--platform "iOS 27"] [--dry-run] [--format text|json]`
-///
 /// Turns stored legacy donation events into intent donation events by the manifests' mappings
 /// (``DonationMigrator``). Exit 0 when the migration ran (skipped events are reported, not
 /// errors), 1 when a manifest has errors or the work failed, 64 on a usage error, 66 when the
@@ -27,7 +25,8 @@ enum MigrateCommand: Command {
         return (String(value[..<equals]), String(value[value.index(after: equals)...]))
     }
     static let platform = Option<Platform>(
-        "--platform", value: "VERSION", help: "The release whose intents the donations become, e.g. 'iOS 26' (default \(Platform.latest))."
+        "--platform", value: "VERSION", default: Platform.latest.description,
+        help: "The release whose intents the donations become, e.g. 'iOS 26'"
     ) { text throws(CommandError) in
         guard let platform = Platform(parsing: text) else {
             throw .usage("invalid value '\(text)' for '--platform': expected a release such as 'iOS 27' or 'iOS 26.4'")
@@ -35,7 +34,7 @@ enum MigrateCommand: Command {
         return platform
     }
     static let dryRun = Flag("--dry-run", help: "Count what would be migrated; write nothing (the target is not even created).")
-    static let format = CommonOptions.format(["text", "json"], "Report format")
+    static let format = CommonOptions.format(TextOrJSON.self, "Report format")
 
     static let configuration = CommandConfiguration(
         path: "migrate",
@@ -45,12 +44,13 @@ enum MigrateCommand: Command {
                     platform.declaration, dryRun.declaration, format.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let from = try parsed.value(from) ?? ""
-        let to = try parsed.value(to) ?? ""
+        let from = try parsed.requiredValue(from)
+        let to = try parsed.requiredValue(to)
+        // The parser has checked both are given, not that they are not empty (`--from ''`).
         guard !from.isEmpty, !to.isEmpty else { throw CommandError.usage("--from and --to need a PATH") }
         let manifestPaths = try parsed.values(BridgeManifestFiles.requiredOption)
-        let format = try parsed.value(format, default: "text")
-        let platform = try parsed.value(platform) ?? .latest
+        let format = try parsed.format(format)
+        let platform = try parsed.requiredValue(platform)
         let appData = try appDataPaths(parsed.values(appData))
         let dryRun = parsed.isSet(dryRun)
 
@@ -72,12 +72,12 @@ enum MigrateCommand: Command {
         let sources = try sources(files, appData: appData, context: context)
         defer { sources.forEach { ($0.entities as? AppDataEntityChecker)?.close() } }
 
-        var progress = DonationsProgress(context: context)
+        let progress = ProgressLine(context: context)
         let report: MigrationReport
         do {
             let migrator = try DonationMigrator(sources: sources, platform: platform)
             report = try migrator.migrate(from: legacyPath, to: context.resolve(to), dryRun: dryRun) { read in
-                progress.note("migrating: \(read) events read")
+                progress.show("migrating: \(read) events read…")
             }
         } catch {
             progress.finish()
@@ -85,8 +85,8 @@ enum MigrateCommand: Command {
         }
         progress.finish()
         switch format {
-        case "json": context.standardOutput.write(report.json + "\n")
-        default: context.standardOutput.write(MigrateTextReport.render(report, from: from, to: to, apps: sources.map(\.manifest)))
+        case .json: context.standardOutput.write(report.json + "\n")
+        case .text: context.standardOutput.write(MigrateTextReport.render(report, from: from, to: to, apps: sources.map(\.manifest)))
         }
         return .success
     }

@@ -1,5 +1,5 @@
-/// `activity-bridge plist <subcommand>`: check, print and convert property lists
-/// (ActivityBridgeCLI.docc, "plist"). The input format (XML, binary or OpenStep) is detected from the content.
+/// Check, print and convert property lists (ActivityBridgeCLI.docc, "plist"). The input format (XML, binary
+/// or OpenStep) is detected from the content.
 enum PlistCommand: Command {
     static let configuration = CommandConfiguration(
         path: "plist",

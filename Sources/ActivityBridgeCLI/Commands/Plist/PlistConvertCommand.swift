@@ -1,8 +1,6 @@
 import Foundation
 import PropertyList
 
-/// `activity-bridge plist convert --to xml1|binary1|json [-o OUT] FILE`.
-///
 /// Writes to standard output, or to OUT atomically (a temporary file in OUT's directory, then a
 /// rename), so a failed conversion never leaves a partial or changed OUT. JSON follows the mapping
 /// of ``PropertyListJSONWriter``; a real JSON cannot hold (inf, -inf, nan) is an error, exit 1.
@@ -25,8 +23,8 @@ enum PlistConvertCommand: Command {
         arguments: [format.declaration, output.declaration, file.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        guard let format = try parsed.value(format) else { throw CommandError.usage("missing option '--to'") }
-        guard let document = try PlistInputFile.readSingle(parsed.value(file), context: context) else { return .failure }
+        let format = try parsed.requiredValue(format)
+        guard let document = try PlistInputFile.readSingle(parsed.requiredValue(file), context: context) else { return .failure }
 
         let data: Data
         do {
@@ -34,8 +32,8 @@ enum PlistConvertCommand: Command {
         } catch {
             throw CommandError.failure(error.description)
         }
-        if let output = try parsed.value(output), output != "-" {
-            try AtomicFileWriter.write(data, to: context.resolve(output), displayPath: output)
+        if let destination = try CommonOptions.destination(output, parsed) {
+            try AtomicFileWriter.write(data, to: context.resolve(destination), displayPath: destination)
         } else {
             context.standardOutput.write(data)
         }

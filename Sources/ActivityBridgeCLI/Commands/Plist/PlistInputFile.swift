@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import PropertyList
 
@@ -21,8 +22,7 @@ enum PlistInputFile {
     /// The one FILE of `print` and `convert`, read; nil after its diagnostics went to stderr
     /// (the caller exits 1). Warnings of a valid file go to stderr too.
     /// - Throws: `noInput` when it cannot be read.
-    static func readSingle(_ path: String?, context: CommandContext) throws(CommandError) -> PropertyListDocument? {
-        guard let path else { throw .usage("missing argument FILE") }
+    static func readSingle(_ path: String, context: CommandContext) throws(CommandError) -> PropertyListDocument? {
         do {
             let document = try read(path, context: context)
             report(document.diagnostics, to: context.standardError)

@@ -1,8 +1,8 @@
+import Diagnostics
 import Foundation
 import PropertyList
 
-/// `activity-bridge plist lint [--format text|github] [--disable RULE]... FILE...`: parses each file and prints
-/// `FILE: OK`, or one diagnostic line per problem (to stdout); `--format github` prints only the problems, as
+/// Parses each file and prints `FILE: OK`, or one diagnostic line per problem (to stdout); `--format github` prints only the problems, as
 /// GitHub Actions workflow commands (``GitHubAnnotations``) with paths relative to the repository root.
 ///
 /// A valid file with warnings (a repeated dictionary key) prints its warning lines, then

@@ -1,8 +1,7 @@
 import Foundation
 import PropertyList
 
-/// `activity-bridge plist print FILE`: the value as a tree in `plutil -p`'s layout (dictionaries in
-/// document order). Warnings go to stderr; an invalid file prints its diagnostics to stderr, exit 1.
+/// The value as a tree in `plutil -p`'s layout (dictionaries in document order). Warnings go to stderr; an invalid file prints its diagnostics to stderr, exit 1.
 enum PlistPrintCommand: Command {
     static let file = Positional("FILE", help: PlistInputFile.help(plural: false))
 
@@ -12,7 +11,7 @@ enum PlistPrintCommand: Command {
         arguments: [file.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        guard let document = try PlistInputFile.readSingle(parsed.value(file), context: context) else { return .failure }
+        guard let document = try PlistInputFile.readSingle(parsed.requiredValue(file), context: context) else { return .failure }
         context.standardOutput.write(document.root.treeDescription)
         return .success
     }

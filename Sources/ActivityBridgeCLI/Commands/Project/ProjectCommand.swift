@@ -1,5 +1,5 @@
-/// `activity-bridge project <subcommand>`: Xcode projects read on Linux — their targets and
-/// configurations, and a target's resolved build settings (ActivityBridgeCLI.docc, "project").
+/// Xcode projects read on Linux — their targets and configurations, and a target's resolved build settings
+/// (ActivityBridgeCLI.docc, "project").
 enum ProjectCommand: Command {
     static let configuration = CommandConfiguration(
         path: "project",

@@ -1,20 +1,20 @@
+import Diagnostics
 import Foundation
 import BuildSettings
 import JSON
 import PropertyList
 import XcodeProject
 
-/// `activity-bridge project list [--format text|json] [PATH]`: every `*.xcodeproj` under PATH, and every
-/// XcodeGen spec whose project is not committed (`ProjectFiles.xcodeGenSpecs`)
-/// (default `.`; dependency and build folders and hidden folders skipped), its targets with their kinds
-/// and product types, and its configurations. A PATH that is itself an `.xcodeproj` lists that one.
+/// Every `*.xcodeproj` under PATH, and every XcodeGen spec whose project is not committed
+/// (`ProjectFiles.xcodeGenSpecs`) (dependency and build folders and hidden folders skipped), its targets with
+/// their kinds and product types, and its configurations. A PATH that is itself an `.xcodeproj` lists that one.
 ///
 /// Text: a line per project (`App.xcodeproj (configurations: Debug, Release; default Release)`), then
 /// `  TARGET  PRODUCT-TYPE` lines. JSON: `{"projects":[{"path","configurations","defaultConfiguration",
 /// "targets":[{"name","kind","productType"}],"diagnostics":[…]}]}`. A project that cannot be read is
 /// reported as a diagnostic and the others are still listed (exit 1); a missing PATH is 66.
 enum ProjectListCommand: Command {
-    static let format = CommonOptions.format(["text", "json"])
+    static let format = CommonOptions.format(TextOrJSON.self)
     static let path = Positional("PATH", required: false, help: "A folder to search, or one .xcodeproj (default: the current directory).")
 
     static let configuration = CommandConfiguration(
@@ -23,7 +23,7 @@ enum ProjectListCommand: Command {
         arguments: [format.declaration, path.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let format = try parsed.value(format, default: "text")
+        let format = try parsed.format(format)
         let given = parsed.value(path) ?? "."
         let root = context.resolve(given)
         var isDirectory: ObjCBool = false
@@ -43,7 +43,11 @@ enum ProjectListCommand: Command {
                 listed.append((path, nil, [diagnostic]))
             }
         }
-        context.standardOutput.write(format == "json" ? json(listed) : text(listed))
+        let output = switch format {
+        case .json: json(listed)
+        case .text: text(listed)
+        }
+        context.standardOutput.write(output)
         return listed.contains { $0.project == nil || $0.diagnostics.contains { $0.severity == .error } } ? .failure : .success
     }
 

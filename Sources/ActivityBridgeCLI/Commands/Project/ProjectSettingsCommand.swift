@@ -1,12 +1,11 @@
+import Diagnostics
 import Foundation
 import BuildSettings
 import JSON
 import PropertyList
 import XcodeProject
 
-/// `activity-bridge project settings PATH.xcodeproj --target T [--configuration C] [--define NAME=VALUE]...
-/// [--show-origin] [--format text|json]`: a target's resolved build settings, as
-/// `xcodebuild -showBuildSettings` would print them, evaluated in Xcode's order (built-in defaults,
+/// A target's resolved build settings, as `xcodebuild -showBuildSettings` would print them, evaluated in Xcode's order (built-in defaults,
 /// project xcconfig, project, target xcconfig, target, `--define`).
 ///
 /// Text: `NAME = VALUE` lines, sorted; with `--show-origin` each line ends with `  # FILE:LINE (level)`.
@@ -19,7 +18,7 @@ enum ProjectSettingsCommand: Command {
     static let configurationName = Option(
         "--configuration", value: "NAME", help: "The build configuration (default: the project's default, usually Release).")
     static let showOrigin = Flag("--show-origin", help: "Say where each value was set: file, line and level.")
-    static let format = CommonOptions.format(["text", "json"])
+    static let format = CommonOptions.format(TextOrJSON.self)
 
     static let configuration = CommandConfiguration(
         path: "project settings",
@@ -28,18 +27,20 @@ enum ProjectSettingsCommand: Command {
                     format.declaration, project.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let format = try parsed.value(format, default: "text")
-        let path = parsed.value(project) ?? ""
+        let format = try parsed.format(format)
+        let path = try parsed.requiredValue(project)
         let xcodeProject = try ProjectFile.read(path, context: context)
-        let target = try ProjectFile.target(try parsed.value(target) ?? "", in: xcodeProject, path: path)
+        let target = try ProjectFile.target(try parsed.requiredValue(target), in: xcodeProject, path: path)
         let configuration = try ProjectFile.configuration(try parsed.value(configurationName), in: xcodeProject, path: path)
         let settings = xcodeProject.buildSettings(for: target, configuration: configuration, defines: try CommonOptions.buildSettings(parsed))
         let withOrigins = parsed.isSet(showOrigin)
 
         context.standardError.write(settings.diagnostics.map(\.textLines).joined())
-        context.standardOutput.write(format == "json"
-            ? json(settings, project: path, withOrigins: withOrigins)
-            : text(settings, withOrigins: withOrigins))
+        let output = switch format {
+        case .json: json(settings, project: path, withOrigins: withOrigins)
+        case .text: text(settings, withOrigins: withOrigins)
+        }
+        context.standardOutput.write(output)
         return settings.diagnostics.contains { $0.severity == .error } ? .failure : .success
     }
 

@@ -1,9 +1,6 @@
 import ActivityBridge
 import Foundation
 
-/// `activity-bridge replay [--format text|json|junit] [-o OUT] [--define NAME=VALUE]... [--project PATH.xcodeproj]
-/// [--target NAME] [--configuration NAME] [--app-model APP.plist]... [--manifest BRIDGE.plist]... SCRIPT_OR_DIR...`
-///
 /// Runs replay scripts (ActivityBridge.docc, "Replay scripts") against the apps linked into the binary (the samples), each in a fresh
 /// temporary directory; scripts naming an `--app-model`'s name run against a generic app built from it.
 /// `$(…)` in an app's declared types expand with `--define` and the build settings of its `--project`

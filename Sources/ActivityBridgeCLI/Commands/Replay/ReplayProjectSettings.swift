@@ -1,10 +1,12 @@
+import ActivityBridge
+import Diagnostics
 import Foundation
 import ActivityBridge
 import BuildSettings
 import PropertyList
 import XcodeProject
 
-/// `replay --project PATH.xcodeproj [--target NAME] [--configuration NAME]`: the build settings that
+/// `replay`'s `--project`, `--target` and `--configuration`: the build settings that
 /// expand `$(…)` in each app's declared types come from the app's Xcode target, as Xcode expands
 /// them when it builds the Info.plist; `--define` wins over the project, as in `project settings`.
 ///

@@ -1,3 +1,5 @@
+import ActivityKit
+import Diagnostics
 import Foundation
 import ActivityKit
 import BuildSettings
@@ -5,9 +7,6 @@ import IntentKit
 import PropertyList
 import XcodeProject
 
-/// `activity-bridge validate [--format text|json|sarif|github] [--define NAME=VALUE]... [--project PATH.xcodeproj
-/// [--target NAME]... [--configuration NAME]] [--manifest BRIDGE.plist]... [--app-model APP.plist]... [--disable RULE]... [--warnings-as-errors] [PLIST...]`
-///
 /// Checks each Info.plist's syntax and `NSUserActivityTypes` declarations (ActivityBridgeCLI.docc, CommandLine, "validate").
 /// With `--project`, the build settings come from the Xcode project (each app and extension target, or
 /// the `--target`s): each target's `INFOPLIST_FILE` is checked with its own resolved settings (`--define`
@@ -62,7 +61,11 @@ enum ValidateCommand: Command {
         let manifests = BridgeManifestFiles.load(try parsed.values(BridgeManifestFiles.option), platform: .latest, keepHosts: false,
                                                  models: models, context: context)
         let handledTypes = try BridgeManifestFiles.handledTypes(manifests, plistCount: files.count)
-        let progress = ValidateProgress(total: files.count, context: context)
+        // Only after a second, and the clock looked at every 64 files, which keeps its cost out of the per-file path.
+        let progress = ProgressLine(context: context, delay: .seconds(1))
+        let advance: @Sendable (Int) -> Void = { [total = files.count] done in
+            if done % 64 == 0 { progress.show("validated \(done) of \(total) files") }
+        }
         // JSON lists every activity type with its position; text and SARIF only need positions for findings.
         let locations: ActivityTypeValidator.LocationPolicy = format == .json ? .always : .onlyForFindings
         var outcomes: [Result<ValidationResult, PropertyListReadError>] = []
@@ -71,8 +74,8 @@ enum ValidateCommand: Command {
             let offset = done
             let types = Array(handledTypes[offset..<(offset + group.files.count)])
             outcomes += manifests.isEmpty
-                ? ActivityTypeValidator(locations: locations).validateFiles(group.files, defines: group.defines) { progress.advance(to: offset + $0) }
-                : BridgeManifestFiles.validate(group.files, handledTypes: types, defines: group.defines) { progress.advance(to: offset + $0) }
+                ? ActivityTypeValidator(locations: locations).validateFiles(group.files, defines: group.defines) { advance(offset + $0) }
+                : BridgeManifestFiles.validate(group.files, handledTypes: types, defines: group.defines) { advance(offset + $0) }
             done += group.files.count
         }
         progress.finish()

@@ -1,4 +1,5 @@
 import ActivityKit
+import Diagnostics
 import JSON
 import PropertyList
 

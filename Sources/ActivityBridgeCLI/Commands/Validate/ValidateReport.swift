@@ -1,4 +1,5 @@
 import ActivityKit
+import Diagnostics
 import PropertyList
 
 /// The results of one `validate` run, its totals, and its text and SARIF forms (JSON has a
