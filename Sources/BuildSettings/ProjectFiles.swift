@@ -76,20 +76,33 @@ public struct ProjectFiles: Sendable {
     /// ``skippedFolders`` and hidden folders, and not looking inside a project or workspace bundle.
     public func projects(under folder: String = ".") -> [String] {
         var result: [String] = []
+        searchEntries(under: folder) { shown, name, isFolder in
+            if isFolder, name.hasSuffix(".xcodeproj"),
+               FileManager.default.fileExists(atPath: fileSystemPath(BuildSettingPath.join(shown, "project.pbxproj"))) {
+                result.append(shown)
+            }
+        }
+        return result.sorted()
+    }
+
+    /// The walk of a project search, once for every kind of project it looks for: every entry below `folder`
+    /// (its shown path, its name, whether it is a folder), skipping hidden folders and ``skippedFolders``, not
+    /// following links to folders, and not entering a project or workspace bundle (which is itself visited).
+    package func searchEntries(under folder: String, _ visit: (_ shown: String, _ name: String, _ isFolder: Bool) -> Void) {
         var pending = [folder]
         let manager = FileManager.default
         while let current = pending.popLast() {
             guard let entries = try? manager.contentsOfDirectory(atPath: fileSystemPath(current)) else { continue }
             for entry in entries where !entry.hasPrefix(".") && !Self.skippedFolders.contains(entry) {
                 let shown = BuildSettingPath.join(current, entry)
-                guard isDirectory(shown), (try? manager.destinationOfSymbolicLink(atPath: fileSystemPath(shown))) == nil else { continue }
-                if entry.hasSuffix(".xcodeproj") {
-                    if manager.fileExists(atPath: fileSystemPath(BuildSettingPath.join(shown, "project.pbxproj"))) { result.append(shown) }
-                } else if !entry.hasSuffix(".xcworkspace") {
-                    pending.append(shown)
+                guard isDirectory(shown) else {
+                    visit(shown, entry, false)
+                    continue
                 }
+                guard (try? manager.destinationOfSymbolicLink(atPath: fileSystemPath(shown))) == nil else { continue }
+                visit(shown, entry, true)
+                if !entry.hasSuffix(".xcodeproj") && !entry.hasSuffix(".xcworkspace") { pending.append(shown) }
             }
         }
-        return result.sorted()
     }
 }

@@ -97,30 +97,20 @@ extension ProjectFiles {
     /// `*-project.yml` that cannot be read (too large, not a regular file) is listed too: reading it says why.
     public func xcodeGenSpecs(under folder: String = ".") -> [String] {
         var candidates: [(path: String, includes: [String])] = []
-        var pending = [folder]
-        let manager = FileManager.default
-        while let current = pending.popLast() {
-            guard let entries = try? manager.contentsOfDirectory(atPath: fileSystemPath(current)) else { continue }
-            for entry in entries where !entry.hasPrefix(".") && !Self.skippedFolders.contains(entry) {
-                let shown = BuildSettingPath.join(current, entry)
-                if isDirectory(shown) {
-                    guard (try? manager.destinationOfSymbolicLink(atPath: fileSystemPath(shown))) == nil,
-                          !entry.hasSuffix(".xcodeproj"), !entry.hasSuffix(".xcworkspace") else { continue }
-                    pending.append(shown)
-                } else if XcodeGenSpecReader.isSpecPath(entry), (try? read(shown, maximumSize: XcodeGenLimits.maximumFileSize)) == nil,
-                          entry == "project.yml" || entry.hasSuffix("-project.yml") {
-                    // Named as a spec but unreadable (too large, a FIFO …): listed, so that reading it says why.
-                    candidates.append((shown, []))
-                } else if XcodeGenSpecReader.isSpecPath(entry), let data = try? read(shown, maximumSize: XcodeGenLimits.maximumFileSize),
-                          Self.looksLikeSpec(data) {
-                    let summary = XcodeGenSpecLoader.summary(of: data, path: shown)
-                    if let name = summary.name,
-                       contents(of: BuildSettingPath.join(XcodeGenSpecLoader.folder(of: shown), "\(name).xcodeproj/project.pbxproj")) != nil {
-                        continue
-                    }
-                    candidates.append((shown, summary.includes))
-                }
+        searchEntries(under: folder) { shown, entry, isFolder in
+            guard !isFolder, XcodeGenSpecReader.isSpecPath(entry) else { return }
+            guard let data = try? read(shown, maximumSize: XcodeGenLimits.maximumFileSize) else {
+                // Named as a spec but unreadable (too large, a FIFO …): listed, so that reading it says why.
+                if entry == "project.yml" || entry.hasSuffix("-project.yml") { candidates.append((shown, [])) }
+                return
             }
+            guard Self.looksLikeSpec(data) else { return }
+            let summary = XcodeGenSpecLoader.summary(of: data, path: shown)
+            if let name = summary.name,
+               contents(of: BuildSettingPath.join(XcodeGenSpecLoader.folder(of: shown), "\(name).xcodeproj/project.pbxproj")) != nil {
+                return
+            }
+            candidates.append((shown, summary.includes))
         }
         let included = Set(candidates.flatMap(\.includes))
         return candidates.map(\.path).filter { !included.contains($0) }.sorted()
