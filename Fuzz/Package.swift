@@ -37,10 +37,11 @@ func swiftHostLibraries() -> String? {
 // Both read files through the main package's FileInput (the bounded file read), no product of its own: the
 // PropertyList product builds it first and makes it importable.
 let fileInput: [Target.Dependency] = [.product(name: "PropertyList", package: "ActivityBridge")]
+let diagnostics: Target.Dependency = .product(name: "Diagnostics", package: "ActivityBridge")
 
 let swiftFactsTarget: Target = {
-    // Diagnostics (its SourceLocation) and FileInput, through the products that build them first.
-    let dependencies = fileInput + [.product(name: "ActivityBridge", package: "ActivityBridge")]
+    // Diagnostics (its SourceLocation) and FileInput.
+    let dependencies = fileInput + [diagnostics]
     guard let host = swiftHostLibraries() else {
         return .target(name: "FuzzedSwiftFacts", dependencies: dependencies, path: "Sources/Linked/SwiftFacts")
     }
@@ -84,27 +85,28 @@ let package = Package(
             .product(name: "BuildSettings", package: "ActivityBridge"),
             .product(name: "XcodeProject", package: "ActivityBridge"),
             .product(name: "ActivityBridge", package: "ActivityBridge"),
+            diagnostics,
         ]),
         swiftFactsTarget,
-        .target(name: "SourceChecks", dependencies: ["FuzzedSwiftFacts", "FuzzChecks"]),
+        .target(name: "SourceChecks", dependencies: ["FuzzedSwiftFacts", "FuzzChecks", diagnostics]),
         .target(name: "FuzzedCObjCClang",
                 cSettings: toolchainLibClang().map { [.define("AB_TOOLCHAIN_LIBCLANG", to: "\"\($0)\"")] } ?? [],
                 linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "FuzzedObjCFacts", dependencies: ["FuzzedCObjCClang", .product(name: "ActivityBridge", package: "ActivityBridge")] + fileInput,
-                path: "Sources/Linked/ObjCFacts"),
-        .target(name: "ObjCSourceChecks", dependencies: ["FuzzedObjCFacts", "FuzzChecks"]),
+        .target(name: "FuzzedObjCFacts", dependencies: ["FuzzedCObjCClang", diagnostics] + fileInput, path: "Sources/Linked/ObjCFacts"),
+        .target(name: "ObjCSourceChecks", dependencies: ["FuzzedObjCFacts", "FuzzChecks", diagnostics]),
         .executableTarget(name: "fuzz-objc-facts", dependencies: ["ObjCSourceChecks"], path: "Sources/Harnesses/fuzz-objc-facts"),
         // The audit's phrase reader (one file of Sources/Audit, linked) with its harness.
         .target(name: "FuzzedPhrases", dependencies: [
             .product(name: "ActivityBridge", package: "ActivityBridge"),
             .product(name: "BuildSettings", package: "ActivityBridge"),
             .product(name: "XcodeProject", package: "ActivityBridge"),
+            diagnostics,
         ]),
         .executableTarget(name: "fuzz-swift-facts", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-swift-facts"),
         .executableTarget(name: "fuzz-package-manifest", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-package-manifest"),
         .executableTarget(name: "fuzz-xcstrings", dependencies: ["FuzzedPhrases", "FuzzChecks"], path: "Sources/Harnesses/fuzz-xcstrings"),
         // diff's stored-surface reader and check (three files of Sources/Compatibility, linked) with their harness.
-        .target(name: "FuzzedSurface", dependencies: [.product(name: "ActivityBridge", package: "ActivityBridge")]),
+        .target(name: "FuzzedSurface", dependencies: [.product(name: "ActivityBridge", package: "ActivityBridge"), diagnostics]),
         .executableTarget(name: "fuzz-surface", dependencies: ["FuzzedSurface", "FuzzChecks"], path: "Sources/Harnesses/fuzz-surface"),
     ] + harnesses.map { name in
         .executableTarget(name: name, dependencies: ["FuzzChecks"], path: "Sources/Harnesses/\(name)")

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Diagnostics
 import PropertyList
 import BuildSettings
 import XcodeProject
