@@ -1,4 +1,5 @@
 import Foundation
+import ActivityBridge
 import ActivityKit
 import Audit
 import Compatibility
@@ -23,6 +24,8 @@ struct RuleTableTests {
         Table(article: "Sources/ActivityKit/ActivityKit.docc/ValidateRules.md", name: "validate", rules: ValidationRules.all),
         Table(article: "Sources/ActivityBridgeCLI/ActivityBridgeCLI.docc/CommandLine.md", name: "audit", rules: AuditRules.audit),
         Table(article: "Sources/ActivityBridgeCLI/ActivityBridgeCLI.docc/CommandLine.md", name: "diff", rules: CompatibilityRules.all),
+        Table(article: "Sources/ActivityBridge/ActivityBridge.docc/BridgeManifests.md", name: "manifest", rules: BridgeManifestRules.all),
+        Table(article: "Sources/ActivityBridge/ActivityBridge.docc/AppModels.md", name: "app-model", rules: AppModelRules.all),
     ]
 
     @Test("the checked-in table is the generated one", arguments: tables)
