@@ -200,7 +200,7 @@ let package = Package(
         .testTarget(name: "AuditTests", dependencies: ["Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "BuildSettings", "PropertyList", "JSON", "TestSupport"]),
         // RuleTableTests (here) checks every generated rule table of the docs, so it sees every rule family.
         .testTarget(name: "CompatibilityTests", dependencies: [
-            "Compatibility", "GitRevision", "Audit", "SwiftFacts", "Diagnostics", "JSON", "TestSupport", "ActivityBridge",
+            "Compatibility", "GitRevision", "Audit", "SwiftFacts", "Diagnostics", "JSON", "TestSupport", "ActivityBridge", "XcodeProject",
         ]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "XcodeProject",
