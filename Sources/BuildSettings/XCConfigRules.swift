@@ -58,7 +58,7 @@ extension RuleDescription {
         nonTriggering: [includeChain(depth: XCConfigReader.maximumIncludeDepth - 1)])
 }
 
-/// Every xcconfig rule of this module, in the order of the rule table of <doc:BuildSettingEvaluation>.
+/// Every xcconfig rule of this module, in the order of the xcconfig rule table (XcodeProject's Build Setting Evaluation article).
 public enum XCConfigRules {
     public static let all: [RuleDescription] = [.xcconfigSyntax, .xcconfigIncludeMissing, .xcconfigIncludeCycle, .xcconfigIncludeDepth]
 }
