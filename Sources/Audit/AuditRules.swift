@@ -389,8 +389,8 @@ extension RuleDescription {
         nonTriggering: [.repository(["App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>")],
                                     arguments: ["--setting", "INFOPLIST_PREPROCESS = YES;", "--setting", "INFOPLIST_OTHER_PREPROCESSOR_FLAGS = \"-DFLAVOUR=1\";"])])
 
-    /// XcodeProject's `xcconfig-include-missing`, as the audit reports it.
-    package static let xcconfigIncludeMissing = RuleDescription(
+    /// BuildSettings' `xcconfig-include-missing` (XCConfigRules.swift), as the audit reports it.
+    package static let auditXcconfigIncludeMissing = RuleDescription(
         .xcconfigIncludeMissing, .warning, "An xcconfig #include (not #include?) names a missing file.",
         rationale: "An xcconfig `#include` (not `#include?`, whose file may be absent) names a missing file: its settings are unknown.",
         triggering: [.repository(["Config/Base.xcconfig": "↓#include \"Missing.xcconfig\"\nSWIFT_VERSION = 6.0\n"], arguments: ["--xcconfig", "Config/Base.xcconfig"])],
@@ -492,7 +492,7 @@ package enum AuditRules {
         .appShortcutsTooManyPhrases, .appShortcutsMultipleProviders, .appShortcutPhraseCollision,
         .appShortcutLocalizationMissingApplicationName, .appShortcutLocalizationParameterMismatch, .appShortcutLocalizationStale,
         .customIntentNotMigrated, .infoPlistMissing, .infoPlistPreprocessFailed, .infoPlistPreprocessorUnavailable,
-        .infoPlistPrefixHeaderMissing, .infoPlistPreprocessorFlagIgnored, .xcconfigIncludeMissing, .auditBuildSettingUndefined,
+        .infoPlistPrefixHeaderMissing, .infoPlistPreprocessorFlagIgnored, .auditXcconfigIncludeMissing, .auditBuildSettingUndefined,
         .swiftSourceUnavailable, .auditFileUnreadable, .packageManifestRead, .packageManifestUnreadable, .packageRemoteNotRead,
         .packageDependencyUnresolved, .appModelEmitUnresolved, .appModelEmitUnmappedType, .appModelEmitLeftOut,
         .objcSourceUnavailable,

@@ -3,17 +3,6 @@ import Foundation
 public import PropertyList
 import FileInput
 
-extension Diagnostic.Rule {
-    /// `#include "F"` of a file that does not exist (`#include?` is silent).
-    public static let xcconfigIncludeMissing: Self = "xcconfig-include-missing"
-    /// A file includes itself, directly or through others; the repeated include is skipped.
-    public static let xcconfigIncludeCycle: Self = "xcconfig-include-cycle"
-    /// Includes nested deeper than ``XCConfigReader/maximumIncludeDepth``.
-    public static let xcconfigIncludeDepth: Self = "xcconfig-include-depth"
-    /// A line that is neither an assignment, an `#include`, a comment nor blank; it is skipped.
-    public static let xcconfigSyntax: Self = "xcconfig-syntax"
-}
-
 /// One xcconfig file with its includes flattened in place, in file order.
 public struct XCConfigFile: Sendable {
     /// The path as shown.
@@ -69,7 +58,7 @@ public struct XCConfigReader: Sendable {
             if statement.isEmpty { continue }
             guard let assignment = Self.assignment(statement, origin: BuildSettingOrigin(level, at: location)) else {
                 file.diagnostics.append(Diagnostic(
-                    .warning, .xcconfigSyntax,
+                    .xcconfigSyntax,
                     "expected 'NAME = VALUE', '#include \"FILE\"' or a '//' comment, found '\(statement.prefix(60))'",
                     at: location))
                 continue
@@ -88,7 +77,7 @@ public struct XCConfigReader: Sendable {
         rest = Self.trimmed(Self.strippingComment(rest))
         guard rest.count >= 2, rest.first == "\"", rest.dropFirst().contains("\"") else {
             file.diagnostics.append(Diagnostic(
-                .warning, .xcconfigSyntax, "expected a quoted file name after #include, found '\(rest.prefix(60))'", at: location))
+                .xcconfigSyntax, "expected a quoted file name after #include, found '\(rest.prefix(60))'", at: location))
             return
         }
         let name = String(rest.dropFirst().prefix(while: { $0 != "\"" }))
@@ -96,14 +85,14 @@ public struct XCConfigReader: Sendable {
             name.hasPrefix("/") ? "" : String(BuildSettingPath.directory(of: path).dropLast()), name)
         if stack.contains(included) {
             file.diagnostics.append(Diagnostic(
-                .warning, .xcconfigIncludeCycle,
+                .xcconfigIncludeCycle,
                 "'\(name)' includes \(included == stack.last ? "itself" : "a file that includes it"): the include is skipped",
                 at: location))
             return
         }
         guard stack.count < Self.maximumIncludeDepth else {
             file.diagnostics.append(Diagnostic(
-                .warning, .xcconfigIncludeDepth,
+                .xcconfigIncludeDepth,
                 "includes nest deeper than \(Self.maximumIncludeDepth) files: '\(name)' is skipped", at: location))
             return
         }
@@ -114,7 +103,7 @@ public struct XCConfigReader: Sendable {
                 let message = reason == .noSuchFile
                     ? "included file '\(name)' does not exist (looked for \(included))"
                     : "cannot read included file '\(name)' (\(included)): \(reason)"
-                file.diagnostics.append(Diagnostic(.warning, .xcconfigIncludeMissing, message, at: location))
+                file.diagnostics.append(Diagnostic(.xcconfigIncludeMissing, message, at: location))
             }
             return
         }

@@ -35,9 +35,9 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(stringLiteral value: String) { rawValue = value }
 
-        /// The input is not a well-formed, valid property list.
+        /// The input is not a well-formed, valid property list (described in PropertyList: PropertyListRules.swift).
         public static let plistSyntax: Rule = "plist-syntax"
-        /// A dictionary repeats a key; the last value is kept.
+        /// A dictionary repeats a key; the last value is kept (described in PropertyList: PropertyListRules.swift).
         public static let duplicateKey: Rule = "duplicate-key"
     }
 

@@ -37,14 +37,14 @@ struct BinaryPropertyListReader {
         case let .success((root, duplicates)):
             let warnings = duplicates.map { duplicate in
                 Diagnostic(
-                    .warning, .duplicateKey,
+                    .duplicateKey,
                     "duplicate key '\(duplicate.key)' in the dictionary at byte \(duplicate.offset); the last value is kept",
                     at: SourceLocation(file: file, line: 1, column: duplicate.offset + 1))
             }
             return PropertyListDocument(root: root, format: .binary, diagnostics: warnings)
         case let .failure(error):
             let diagnostic = Diagnostic(
-                .error, .plistSyntax, "invalid binary property list: \(error.message) at byte \(error.offset)",
+                .plistSyntax, "invalid binary property list: \(error.message) at byte \(error.offset)",
                 at: SourceLocation(file: file, line: 1, column: error.offset + 1))
             throw .invalid(diagnostic, warnings: [])
         }

@@ -1,11 +1,6 @@
 public import Diagnostics
 import Foundation
 
-extension Diagnostic.Rule {
-    /// A `<date>` field outside its calendar range (`2024-01-32`); read rolled over, as Apple does.
-    public static let dateOutOfRange: Diagnostic.Rule = "date-out-of-range"
-}
-
 /// Parses the text of a `<date>` element: `YYYY-MM-DDTHH:MM:SSZ`, in UTC, as Apple writes it.
 ///
 /// Apple's reader accepts exactly this shape (the DTD's reduced forms never worked there). Like

@@ -273,7 +273,7 @@ struct OpenStepParser {
             if stack[top].dictionary.updateValue(value, forKey: stack[top].key) != nil {
                 let keyOffset = stack[top].keyOffset
                 warnings.append(Diagnostic(
-                    .warning, .duplicateKey,
+                    .duplicateKey,
                     "duplicate key '\(quotedKey)' in a dictionary: the later value replaces the earlier one",
                     at: location(of: keyOffset)))
             }
@@ -293,7 +293,7 @@ struct OpenStepParser {
     }
 
     private mutating func error(_ message: String, at offset: Int, notes: [Diagnostic.Note] = []) -> Diagnostic {
-        Diagnostic(.error, .plistSyntax, message, at: location(of: offset), notes: notes)
+        Diagnostic(.plistSyntax, message, at: location(of: offset), notes: notes)
     }
 
     /// "`expectation`, found 'x'" at the scanner's position.

@@ -19,13 +19,13 @@ struct OpenStepPropertyListReader {
         guard !bytes.isEmpty else {
             // CF refuses zero-length text ("The string is empty"), though whitespace alone is `{}`.
             throw .invalid(Diagnostic(
-                .error, .plistSyntax, "empty document: expected a property list",
+                .plistSyntax, "empty document: expected a property list",
                 at: SourceLocation(file: file, line: 1, column: 1)), warnings: [])
         }
         if let bad = Self.firstInvalidUTF8(bytes) {
             var lines = LineTable(bytes: bytes)
             throw .invalid(Diagnostic(
-                .error, .plistSyntax,
+                .plistSyntax,
                 "invalid UTF-8: byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) does not start or continue a character (expected UTF-8 or UTF-16 text)",
                 at: lines.location(ofByteOffset: bad, file: file)), warnings: [])
         }

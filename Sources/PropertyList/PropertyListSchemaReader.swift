@@ -71,10 +71,17 @@ package struct PropertyListSchemaReader: Sendable {
 
     // MARK: Reporting
 
+    /// A finding of `rule` at the severity its description declares.
+    package mutating func report(_ rule: RuleDescription, _ message: String, at location: SourceLocation) {
+        findings.append(Finding(diagnostic: Diagnostic(rule, message, at: location), path: nil))
+    }
+
+    /// An error of `rule`, for a rule whose severity varies (its description says when), and for ``shapeRule``.
     package mutating func error(_ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation) {
         findings.append(Finding(diagnostic: Diagnostic(.error, rule, message, at: location), path: nil))
     }
 
+    /// A warning of `rule`, for a rule whose severity varies (its description says when), and for ``unknownKeyRule``.
     package mutating func warning(_ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation) {
         findings.append(Finding(diagnostic: Diagnostic(.warning, rule, message, at: location), path: nil))
     }

@@ -81,7 +81,7 @@ enum XMLInputDecoder {
                 var table = LineTable(bytes: decoded)
                 return table.location(ofByteOffset: decoded.count, file: file)
             }
-            return .invalid(Diagnostic(.error, .plistSyntax, message, at: location), warnings: [])
+            return .invalid(Diagnostic(.plistSyntax, message, at: location), warnings: [])
         }
 
         switch form {
@@ -148,13 +148,13 @@ enum XMLInputDecoder {
         }
         guard let encoding = eightBitEncodings[name] else {
             throw .invalid(Diagnostic(
-                .error, .plistSyntax,
+                .plistSyntax,
                 "unsupported encoding '\(name)' in the XML declaration: expected UTF-8, UTF-16, UTF-32 or an ISO-8859/Windows/Mac Roman charset",
                 at: SourceLocation(file: file, line: 1, column: 1)), warnings: [])
         }
         guard let text = String(bytes: bytes, encoding: encoding) else {
             throw .invalid(Diagnostic(
-                .error, .plistSyntax, "the input is not valid \(name) text, as its XML declaration says",
+                .plistSyntax, "the input is not valid \(name) text, as its XML declaration says",
                 at: SourceLocation(file: file, line: 1, column: 1)), warnings: [])
         }
         return .converted(Array(text.utf8))

@@ -65,7 +65,7 @@ struct XMLPropertyListBuilder {
     }
 
     mutating func error(_ message: String, at offset: Int) -> Diagnostic {
-        Diagnostic(.error, .plistSyntax, message, at: location(ofByteOffset: offset))
+        Diagnostic(.plistSyntax, message, at: location(ofByteOffset: offset))
     }
 
     // MARK: - Events
@@ -264,7 +264,7 @@ struct XMLPropertyListBuilder {
             _ = written.appendISODate(date)
             let read = String(decoding: written.bytes, as: UTF8.self)
             warnings.append(Diagnostic(
-                .warning, .dateOutOfRange, "\(rolledOver); read as \(read), rolled over as Apple's reader does",
+                .dateOutOfRange, "\(rolledOver); read as \(read), rolled over as Apple's reader does",
                 at: location(ofByteOffset: textOffset)))
         }
         deliver(value)
@@ -323,7 +323,7 @@ struct XMLPropertyListBuilder {
             if stack[top].dictionary.updateValue(value, forKey: key) != nil {
                 let keyOffset = stack[top].keyOffset
                 warnings.append(Diagnostic(
-                    .warning, .duplicateKey,
+                    .duplicateKey,
                     "duplicate key '\(XMLTextSnippet.quote(key))' in <dict>: the later value replaces the earlier one",
                     at: location(ofByteOffset: keyOffset)))
             }

@@ -32,7 +32,7 @@ struct XMLPropertyListReader {
     private func checkLooksLikeXML(_ bytes: UnsafeRawBufferPointer, file: String) throws(PropertyListReadError) {
         guard let first = bytes.firstIndex(where: { !XMLPropertyListBuilder.isXMLSpace($0) }) else {
             throw .invalid(Diagnostic(
-                .error, .plistSyntax, "empty document: expected a property list",
+                .plistSyntax, "empty document: expected a property list",
                 at: SourceLocation(file: file, line: 1, column: 1)), warnings: [])
         }
         guard bytes[first] != UInt8(ascii: "<") else { return }
@@ -41,7 +41,7 @@ struct XMLPropertyListReader {
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         let found = XMLTextSnippet.quote(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self))
         throw .invalid(Diagnostic(
-            .error, .plistSyntax, "not a property list: expected '<' to start an XML document, found '\(found)'",
+            .plistSyntax, "not a property list: expected '<' to start an XML document, found '\(found)'",
             at: lines.location(ofByteOffset: first, file: file)), warnings: [])
     }
 }

@@ -1,17 +1,6 @@
 public import Diagnostics
 import PropertyList
 
-extension Diagnostic.Rule {
-    /// An object refers to an identifier that no object of `project.pbxproj` has; the reference is ignored.
-    public static let projectDanglingReference: Self = "project-dangling-reference"
-    /// Groups contain each other (or themselves); the paths through the cycle cannot be resolved.
-    public static let projectReferenceCycle: Self = "project-reference-cycle"
-    /// An object lacks a field it needs or has one of the wrong kind (e.g. a target without a name).
-    public static let projectInvalidObject: Self = "project-invalid-object"
-    /// A build configuration's base xcconfig file does not exist.
-    public static let xcconfigMissing: Self = "xcconfig-missing"
-}
-
 /// One object of `project.pbxproj`'s `objects` dictionary.
 struct PBXObject {
     let id: String
@@ -92,13 +81,10 @@ struct PBXObjectGraph {
     }
 
     /// Reports a problem once per place: at the value of `path`, or at its key when `atKey`.
-    mutating func report(
-        _ rule: Diagnostic.Rule, _ message: String, at path: PropertyListPath, atKey: Bool = false,
-        severity: Diagnostic.Severity = .warning
-    ) {
+    mutating func report(_ rule: RuleDescription, _ message: String, at path: PropertyListPath, atKey: Bool = false) {
         guard reported.insert(path).inserted else { return }
         let location = atKey ? (locations?.key(at: path) ?? location(path)) : location(path)
-        diagnostics.append(Diagnostic(severity, rule, message, at: location))
+        diagnostics.append(Diagnostic(rule, message, at: location))
     }
 
     mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }

@@ -60,7 +60,7 @@ extension XcodeGenProjectBuilder {
                 add(filePath)
             } else if fields?["optional"]?.bool != true {
                 loader.report(.xcodegenSourceMissing, "source '\(written)' of target \(name) does not exist (\(filePath))",
-                              at: pathNode.location, severity: .warning)
+                              at: pathNode.location)
             }
         }
         return (result, folders, infoPlist)

@@ -4,21 +4,6 @@ public import BuildSettings
 public import PropertyList
 import FileInput
 
-extension Diagnostic.Rule {
-    /// YAML that cannot be read: a syntax error, an alias to no anchor, a limit (``XcodeGenLimits``).
-    public static let xcodegenSyntax: Self = "xcodegen-syntax"
-    /// `include:` names a file that does not exist or cannot be read; the rest of the spec is read.
-    public static let xcodegenIncludeMissing: Self = "xcodegen-include-missing"
-    /// A spec includes itself, directly or through others; the repeated include is skipped.
-    public static let xcodegenIncludeCycle: Self = "xcodegen-include-cycle"
-    /// A key of the wrong kind, a missing `name` or `type`, a template or default configuration that is not there.
-    public static let xcodegenInvalid: Self = "xcodegen-invalid"
-    /// A target `type` that XcodeGen does not know; the target has no product type.
-    public static let xcodegenUnknownTargetType: Self = "xcodegen-unknown-target-type"
-    /// A target's source path that does not exist (and is not `optional: true`).
-    public static let xcodegenSourceMissing: Self = "xcodegen-source-missing"
-}
-
 /// Reads an XcodeGen spec (`project.yml` and the files it includes) into the same ``XcodeProject/XcodeProject`` model
 /// as a committed `project.pbxproj`, for repositories that generate their project and do not commit it.
 ///
@@ -163,11 +148,11 @@ struct XcodeGenSpecLoader {
         do {
             node = try YAMLReader.read(data, file: rootPath, budget: &budget)
         } catch {
-            throw .invalid([Diagnostic(.error, .xcodegenSyntax, error.message, at: error.location)])
+            throw .invalid([Diagnostic(.xcodegenSyntax, error.message, at: error.location)])
         }
         guard let mapping = node?.mapping else {
             throw .notAProject(Diagnostic(
-                .error, .xcodegenInvalid, "not an XcodeGen spec: the document is \(node.map(\.kind) ?? "empty"), not a mapping",
+                .xcodegenInvalid, "not an XcodeGen spec: the document is \(node.map(\.kind) ?? "empty"), not a mapping",
                 at: node?.location ?? SourceLocation(file: rootPath, line: 1, column: 1)))
         }
         loaded.insert(rootPath)
@@ -267,13 +252,13 @@ struct XcodeGenSpecLoader {
         work += steps
         guard work > XcodeGenLimits.maximumWork else { return }
         throw .invalid([Diagnostic(
-            .error, .xcodegenSyntax,
+            .xcodegenSyntax,
             "the spec takes more than \(XcodeGenLimits.maximumWork) steps to evaluate (its templates, targets, configurations and settings multiply): not read",
             at: location ?? SourceLocation(file: rootPath, line: 1, column: 1))])
     }
 
-    mutating func report(_ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation, severity: Diagnostic.Severity = .error) {
-        let diagnostic = Diagnostic(severity, rule, message, at: location)
+    mutating func report(_ rule: RuleDescription, _ message: String, at location: SourceLocation) {
+        let diagnostic = Diagnostic(rule, message, at: location)
         if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
 

@@ -3,11 +3,6 @@ public import PropertyList
 import FileInput
 public import Diagnostics
 
-extension Diagnostic.Rule {
-    /// A target has no build configuration of the requested name; its default one is used.
-    public static let projectConfigurationMissing: Self = "project-configuration-missing"
-}
-
 /// One target's evaluated settings for one configuration, with what went wrong reading its xcconfig files.
 public struct TargetBuildSettings: Sendable {
     public var target: String
@@ -51,7 +46,7 @@ extension XcodeProject {
         var targetConfiguration = target.buildConfigurations[requested]
         if targetConfiguration == nil, let fallback = target.buildConfigurations.defaultConfigurationName ?? target.buildConfigurations.configurations.first?.name {
             diagnostics.append(Diagnostic(
-                .warning, .projectConfigurationMissing,
+                .projectConfigurationMissing,
                 "target \(target.name) has no configuration '\(requested)'; its default configuration '\(fallback)' is used",
                 at: target.location))
             name = fallback
@@ -84,7 +79,7 @@ extension XcodeProject {
         guard let filePath = path.filePath, let file = XCConfigReader(files: files).read(filePath, level: level) else {
             let reason = path.filePath.map(files.unreadableReason) ?? .noSuchFile
             diagnostics.append(Diagnostic(
-                .warning, .xcconfigMissing, reason == .noSuchFile
+                .xcconfigMissing, reason == .noSuchFile
                     ? "base configuration file '\(path)' does not exist; its settings are not applied"
                     : "cannot read base configuration file '\(path)': \(reason); its settings are not applied",
                 at: location ?? SourceLocation(file: BuildSettingPath.join(self.path, "project.pbxproj"), line: 1, column: 1)))

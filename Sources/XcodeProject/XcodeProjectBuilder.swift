@@ -25,6 +25,7 @@ struct XcodeProjectBuilder {
 
     mutating func build() throws(XcodeProjectReadError) -> XcodeProject {
         let start = SourceLocation(file: graph.file, line: 1, column: 1)
+        // A file that is no project at all: `project-invalid-object` as an error (its description says so).
         guard document.root["objects"]?.dictionaryValue != nil else {
             throw .notAProject(Diagnostic(.error, .projectInvalidObject, "not an Xcode project: no 'objects' dictionary", at: start))
         }

@@ -1,10 +1,12 @@
 import Foundation
+import ActivityBridge
 import ActivityKit
 import Audit
 import Compatibility
 import Diagnostics
 import Testing
 import TestSupport
+import XcodeProject
 
 /// The rule tables of the DocC articles are generated from the rules' descriptions: each checked-in table must be
 /// what ``RuleTable`` makes of them. `ACTIVITY_BRIDGE_WRITE_RULE_TABLES=1` rewrites the articles instead.
@@ -23,6 +25,11 @@ struct RuleTableTests {
         Table(article: "Sources/ActivityKit/ActivityKit.docc/ValidateRules.md", name: "validate", rules: ValidationRules.all),
         Table(article: "Sources/ActivityBridgeCLI/ActivityBridgeCLI.docc/CommandLine.md", name: "audit", rules: AuditRules.audit),
         Table(article: "Sources/ActivityBridgeCLI/ActivityBridgeCLI.docc/CommandLine.md", name: "diff", rules: CompatibilityRules.all),
+        Table(article: "Sources/ActivityBridge/ActivityBridge.docc/BridgeManifests.md", name: "manifest", rules: BridgeManifestRules.all),
+        Table(article: "Sources/ActivityBridge/ActivityBridge.docc/AppModels.md", name: "app-model", rules: AppModelRules.all),
+        Table(article: "Sources/XcodeProject/XcodeProject.docc/XcodeProject.md", name: "project", rules: ProjectRules.project),
+        Table(article: "Sources/XcodeProject/XcodeProject.docc/XcodeProject.md", name: "xcodegen", rules: ProjectRules.xcodegen),
+        Table(article: "Sources/XcodeProject/XcodeProject.docc/BuildSettingEvaluation.md", name: "xcconfig", rules: ProjectRules.xcconfig),
     ]
 
     @Test("the checked-in table is the generated one", arguments: tables)

@@ -84,12 +84,12 @@ struct AppModelParser {
         guard let dictionary = context.dictionary(root, what: "an app model's root", at: rootPath) else { return nil }
         context.checkKeys(dictionary, allowed: AppModelKey.root, at: rootPath, in: "the app model")
         if let version = dictionary["formatVersion"], version.int64Value != Int64(AppModel.formatVersion) {
-            context.error(.appModelFormatVersion,
+            context.report(.appModelFormatVersion,
                           "'formatVersion' must be <integer>\(AppModel.formatVersion)</integer> (the format this tool reads), found \(Self.describe(version))",
                           at: context.location(Path([.key("formatVersion")])))
         }
         guard let nameValue = dictionary["name"] else {
-            context.error(.appModelShape, "an app model needs 'name' (the target name a replay script's 'app' gives)",
+            context.report(.appModelShape, "an app model needs 'name' (the target name a replay script's 'app' gives)",
                           at: context.location(rootPath))
             return nil
         }
@@ -106,7 +106,7 @@ struct AppModelParser {
         // System types (a Spotlight item tap) need no declaration.
         for (index, type) in model.handledActivityTypes.enumerated()
         where !model.activityTypes.contains(type) && SystemActivityType(rawValue: type) == nil {
-            context.warning(.appModelHandledUndeclared,
+            context.report(.appModelHandledUndeclared,
                             "handled activity type '\(type)' is not in 'activityTypes': it is never delivered (undeclared)",
                             at: context.location(Path([.key("handledActivityTypes"), .index(index)])))
         }
@@ -114,7 +114,7 @@ struct AppModelParser {
         model.entities = context.entries(dictionary, "entities", at: rootPath).compactMap { entity($0.0, $0.1, at: $0.2) }
         model.enums = context.entries(dictionary, "enums", at: rootPath).compactMap { enumeration($0.0, $0.1, at: $0.2) }
         for enumeration in model.enums where model.entity(named: enumeration.typeName) != nil {
-            context.error(.appModelDuplicate, "'\(enumeration.typeName)' is both an entity and an enum type",
+            context.report(.appModelDuplicate, "'\(enumeration.typeName)' is both an entity and an enum type",
                           at: context.keyLocation(Path([.key("enums"), .key(enumeration.typeName)])))
         }
         model.intents = context.entries(dictionary, "intents", at: rootPath).compactMap { intent($0.0, $0.1, at: $0.2, in: model) }
@@ -150,7 +150,7 @@ struct AppModelParser {
             let casePath = path.appending(.index(index))
             guard let identifier = context.string(element, what: "a case of enum '\(name)'", at: casePath) else { continue }
             if identifiers.contains(identifier) {
-                context.error(.appModelDuplicate, "enum '\(name)' lists case '\(identifier)' twice", at: context.location(casePath))
+                context.report(.appModelDuplicate, "enum '\(name)' lists case '\(identifier)' twice", at: context.location(casePath))
                 continue
             }
             identifiers.append(identifier)
@@ -162,7 +162,7 @@ struct AppModelParser {
         guard let dictionary = context.dictionary(value, what: "intent '\(name)'", at: path) else { return nil }
         context.checkKeys(dictionary, allowed: AppModelKey.intent, at: path, in: "intent '\(name)'")
         guard let titleValue = dictionary["title"] else {
-            context.error(.appModelShape, "intent '\(name)' needs a 'title'", at: context.location(path))
+            context.report(.appModelShape, "intent '\(name)' needs a 'title'", at: context.location(path))
             return nil
         }
         guard let title = context.string(titleValue, what: "'title' of intent '\(name)'", at: path.appending(.key("title"))) else { return nil }
@@ -184,7 +184,7 @@ struct AppModelParser {
         guard let dictionary = context.dictionary(value, what: what, at: path) else { return nil }
         context.checkKeys(dictionary, allowed: AppModelKey.parameter, at: path, in: what)
         guard let typeValue = dictionary["type"] else {
-            context.error(.appModelShape, "\(what) needs a 'type'", at: context.location(path))
+            context.report(.appModelShape, "\(what) needs a 'type'", at: context.location(path))
             return nil
         }
         let typePath = path.appending(.key("type"))
@@ -192,7 +192,7 @@ struct AppModelParser {
         guard let parameterType = AppModel.ParameterType(type, in: model) else {
             let known = (AppModel.ParameterType.builtInNames + ["measurement.<dimension>"]
                 + model.entities.map(\.typeName) + model.enums.map(\.typeName)).joined(separator: ", ")
-            context.error(.appModelUnknownType, "\(what) has type '\(type)', which is not a built-in type nor an entity or enum of the model (known: \(known))",
+            context.report(.appModelUnknownType, "\(what) has type '\(type)', which is not a built-in type nor an entity or enum of the model (known: \(known))",
                           at: context.location(typePath))
             return nil
         }
@@ -206,10 +206,10 @@ struct AppModelParser {
             }
             let key = parameter.minimum != nil ? "minimum" : "maximum"
             if !bounded {
-                context.error(.appModelRange, "\(what) is \(type): only measurements and numbers have a '\(key)'",
+                context.report(.appModelRange, "\(what) is \(type): only measurements and numbers have a '\(key)'",
                               at: context.keyLocation(path.appending(.key(key))))
             } else if let low = parameter.minimum, let high = parameter.maximum, low > high {
-                context.error(.appModelRange, "\(what) has 'minimum' \(Self.format(low)) above 'maximum' \(Self.format(high))",
+                context.report(.appModelRange, "\(what) has 'minimum' \(Self.format(low)) above 'maximum' \(Self.format(high))",
                               at: context.location(path.appending(.key("minimum"))))
             }
         }
@@ -220,7 +220,7 @@ struct AppModelParser {
         guard let dictionary = context.dictionary(value, what: "an App Shortcut", at: path) else { return nil }
         context.checkKeys(dictionary, allowed: AppModelKey.shortcut, at: path, in: "an App Shortcut")
         for key in ["intent", "phrases", "shortTitle"] where dictionary[key] == nil {
-            context.error(.appModelShape, "an App Shortcut needs '\(key)'", at: context.location(path))
+            context.report(.appModelShape, "an App Shortcut needs '\(key)'", at: context.location(path))
         }
         guard let intentValue = dictionary["intent"], let phrasesValue = dictionary["phrases"], let titleValue = dictionary["shortTitle"],
               let intent = context.string(intentValue, what: "an App Shortcut's 'intent'", at: path.appending(.key("intent"))),
@@ -259,7 +259,7 @@ struct AppModelParser {
             // At the intent IntentKit names, when it names one of the model's.
             var path = Path([.key("intents")])
             if case let .invalidDefinition(typeName, _) = error, model.intent(named: typeName) != nil { path = path.appending(.key(typeName)) }
-            context.error(.appModelInvalidIntent, "IntentKit refuses the model's intents: \(error)", at: context.keyLocation(path))
+            context.report(.appModelInvalidIntent, "IntentKit refuses the model's intents: \(error)", at: context.keyLocation(path))
             return
         }
         do {

@@ -9,7 +9,7 @@ enum ActivityMappingReader {
     static func mapping(type: String, value: PropertyListValue, at path: PropertyListPath, context: inout ManifestParseContext) -> ActivityMapping? {
         let keyLocation = context.keyLocation(path)
         guard !type.isEmpty, !type.contains(where: { $0.isWhitespace }) else {
-            context.error(.manifestShape, "an activity type must be non-empty and without whitespace, found '\(type)'", at: keyLocation)
+            context.report(.manifestShape, "an activity type must be non-empty and without whitespace, found '\(type)'", at: keyLocation)
             return nil
         }
         guard let entry = context.dictionary(value, what: "the entry of '\(type)'", at: path) else { return nil }
@@ -25,12 +25,12 @@ enum ActivityMappingReader {
         if let list = entry[ManifestKey.intents] {
             let listPath = path.appending(.key(ManifestKey.intents))
             if hasSingle || entry[ManifestKey.parameters] != nil || entry[ManifestKey.minimumPlatform] != nil {
-                context.error(.manifestShape, "the entry of '\(type)' has both 'intents' and 'intent'/'parameters'/'minimumPlatform'; use one form",
+                context.report(.manifestShape, "the entry of '\(type)' has both 'intents' and 'intent'/'parameters'/'minimumPlatform'; use one form",
                               at: context.keyLocation(listPath))
             }
             if let elements = list.arrayValue {
                 if elements.isEmpty {
-                    context.error(.manifestShape, "'intents' of '\(type)' is empty", at: context.location(listPath))
+                    context.report(.manifestShape, "'intents' of '\(type)' is empty", at: context.location(listPath))
                 }
                 for (index, element) in elements.enumerated() {
                     let elementPath = listPath.appending(.index(index))
@@ -44,7 +44,7 @@ enum ActivityMappingReader {
         } else if hasSingle {
             if let target = target(entry, at: path, context: &context) { targets.append(target) }
         } else {
-            context.error(.manifestShape, "the entry of '\(type)' needs 'intent' (or 'intents', one per platform)", at: keyLocation)
+            context.report(.manifestShape, "the entry of '\(type)' needs 'intent' (or 'intents', one per platform)", at: keyLocation)
         }
 
         var policy = MissingEntityPolicy.skip
@@ -75,7 +75,7 @@ enum ActivityMappingReader {
     /// element (an array whose elements all have that shape).
     private static func shape(_ value: PropertyListValue, of what: String, at path: PropertyListPath, context: inout ManifestParseContext) -> UserInfoShape? {
         if value.dictionaryValue != nil || value.arrayValue != nil, path.components.count > maximumShapeDepth {
-            context.error(.manifestShape, "the shape of \(what) nests deeper than \(maximumShapeDepth) levels", at: context.location(path))
+            context.report(.manifestShape, "the shape of \(what) nests deeper than \(maximumShapeDepth) levels", at: context.location(path))
             return nil
         }
         switch value {
@@ -83,7 +83,7 @@ enum ActivityMappingReader {
             return .dictionary(shapeEntries(dictionary, at: path, context: &context))
         case let .array(elements):
             guard elements.count == 1 else {
-                context.error(.manifestShape, "the shape of \(what) is an <array> of \(elements.count) elements; it takes one: the shape of every element",
+                context.report(.manifestShape, "the shape of \(what) is an <array> of \(elements.count) elements; it takes one: the shape of every element",
                               at: context.location(path))
                 return nil
             }
@@ -91,7 +91,7 @@ enum ActivityMappingReader {
         default:
             guard let name = context.string(value, what: "the type of \(what)", at: path) else { return nil }
             guard let type = UserInfoValueType(rawValue: name) else {
-                context.error(.manifestShape, "unknown userInfo type '\(name)' (known: \(UserInfoValueType.namesList))",
+                context.report(.manifestShape, "unknown userInfo type '\(name)' (known: \(UserInfoValueType.namesList))",
                               at: context.location(path))
                 return nil
             }
@@ -110,7 +110,7 @@ enum ActivityMappingReader {
     ) -> IntentTarget? {
         let intentPath = path.appending(.key(ManifestKey.intent))
         guard let value = dictionary[ManifestKey.intent] else {
-            context.error(.manifestShape, "missing key 'intent'", at: context.location(path))
+            context.report(.manifestShape, "missing key 'intent'", at: context.location(path))
             return nil
         }
         guard let intent = context.string(value, what: "'intent'", at: intentPath) else { return nil }
@@ -122,7 +122,7 @@ enum ActivityMappingReader {
                     target.minimumPlatform = platform
                     target.minimumPlatformLocation = context.location(platformPath)
                 } else {
-                    context.error(.manifestShape, "'minimumPlatform' must look like 'iOS 27' or 'iOS 26.4', found '\(text)'",
+                    context.report(.manifestShape, "'minimumPlatform' must look like 'iOS 27' or 'iOS 26.4', found '\(text)'",
                                   at: context.location(platformPath))
                 }
             }
@@ -145,7 +145,7 @@ enum ActivityMappingReader {
         let keyLocation = context.keyLocation(path)
         if let text = value.stringValue {
             guard !text.isEmpty else {
-                context.error(.manifestShape, "the binding of '\(parameter)' names an empty userInfo key", at: context.location(path))
+                context.report(.manifestShape, "the binding of '\(parameter)' names an empty userInfo key", at: context.location(path))
                 return nil
             }
             guard let keyPath = parsedKeyPath(text, what: "the binding of '\(parameter)'", at: path, context: &context) else { return nil }
@@ -170,7 +170,7 @@ enum ActivityMappingReader {
                 let typePath = path.appending(.key(ManifestKey.type))
                 guard let name = context.string(typeValue, what: "'type'", at: typePath) else { return nil }
                 guard let parsed = UserInfoValueType(rawValue: name) else {
-                    context.error(.manifestShape, "unknown userInfo type '\(name)' (known: \(UserInfoValueType.namesList))",
+                    context.report(.manifestShape, "unknown userInfo type '\(name)' (known: \(UserInfoValueType.namesList))",
                                   at: context.location(typePath))
                     return nil
                 }
@@ -191,7 +191,7 @@ enum ActivityMappingReader {
                 guard let name = context.string(decodeValue, what: "'decode'", at: decodePath) else { return nil }
                 guard let format = DataDecoding.Format(rawValue: name) else {
                     let names = DataDecoding.Format.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-                    context.error(.manifestShape, "'decode' must be \(names), found '\(name)'", at: context.location(decodePath))
+                    context.report(.manifestShape, "'decode' must be \(names), found '\(name)'", at: context.location(decodePath))
                     return nil
                 }
                 var decoding = DataDecoding(format: format)
@@ -204,7 +204,7 @@ enum ActivityMappingReader {
                 read.decoding = decoding
                 decodeLocation = context.location(decodePath)
             } else if dictionary[ManifestKey.path] != nil {
-                context.error(.manifestShape, "'path' reads inside a decoded value: it needs 'decode' (json or plist); to read nested userInfo, write the whole key path in 'from'",
+                context.report(.manifestShape, "'path' reads inside a decoded value: it needs 'decode' (json or plist); to read nested userInfo, write the whole key path in 'from'",
                               at: context.keyLocation(innerPath))
                 return nil
             }
@@ -212,16 +212,16 @@ enum ActivityMappingReader {
                                     sourceLocation: context.location(fromPath), typeLocation: typeLocation, decodeLocation: decodeLocation)
         case let (nil, constant?):
             for key in [ManifestKey.type, ManifestKey.optional, ManifestKey.decode, ManifestKey.path] where dictionary[key] != nil {
-                context.warning(.manifestUnknownKey, "'\(key)' applies to 'from' bindings only; it is ignored with 'value'",
+                context.report(.manifestUnknownKey, "'\(key)' applies to 'from' bindings only; it is ignored with 'value'",
                                 at: context.keyLocation(path.appending(.key(key))))
             }
             return ParameterBinding(parameter: parameter, location: keyLocation, source: .constant(constant),
                                     sourceLocation: context.location(valuePath))
         case (_?, _?):
-            context.error(.manifestShape, "the binding of '\(parameter)' has both 'from' and 'value'; give one", at: keyLocation)
+            context.report(.manifestShape, "the binding of '\(parameter)' has both 'from' and 'value'; give one", at: keyLocation)
             return nil
         case (nil, nil):
-            context.error(.manifestShape, "the binding of '\(parameter)' needs 'from' (a userInfo key path) or 'value' (a constant)", at: keyLocation)
+            context.report(.manifestShape, "the binding of '\(parameter)' needs 'from' (a userInfo key path) or 'value' (a constant)", at: keyLocation)
             return nil
         }
     }
@@ -233,7 +233,7 @@ enum ActivityMappingReader {
         do {
             return try UserInfoKeyPath(parsing: text, startsWithKey: startsWithKey)
         } catch {
-            context.error(.manifestShape, "'\(text)' in \(what) is not a key path: \(error)", at: context.location(path))
+            context.report(.manifestShape, "'\(text)' in \(what) is not a key path: \(error)", at: context.location(path))
             return nil
         }
     }
@@ -244,7 +244,7 @@ enum ActivityMappingReader {
             case "skip": return .skip
             case "openApp": return .openApp
             default:
-                context.error(.manifestShape, "'onMissingEntity' must be 'skip', 'openApp' or a <dict> with 'intent' (a fallback action), found '\(name)'",
+                context.report(.manifestShape, "'onMissingEntity' must be 'skip', 'openApp' or a <dict> with 'intent' (a fallback action), found '\(name)'",
                               at: context.location(path))
                 return .skip
             }

@@ -26,7 +26,7 @@ public struct BridgeManifestChecker {
             }
         }
         for lookup in manifest.entityLookups where !catalog.entityTypes.contains(lookup.entityType) {
-            diagnostics.append(Diagnostic(.warning, .manifestEntityLookup,
+            diagnostics.append(Diagnostic(.manifestEntityLookup,
                 "entity lookup '\(lookup.entityType)': the app registers no such entity type (known: \(catalog.entityTypes.sorted().joined(separator: ", ")))",
                 at: lookup.location))
         }
@@ -35,18 +35,18 @@ public struct BridgeManifestChecker {
 
     private func check(_ target: IntentTarget, of mapping: ActivityMapping, isFallback: Bool) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        func report(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation) {
-            diagnostics.append(Diagnostic(severity, rule, message, at: location))
+        func report(_ rule: RuleDescription, _ message: String, at location: SourceLocation) {
+            diagnostics.append(Diagnostic(rule, message, at: location))
         }
         let role = isFallback ? "the missing-entity fallback of '\(mapping.activityType)'" : "'\(mapping.activityType)'"
         guard let intent = catalog.intent(named: target.intent) else {
             let known = catalog.intentNames.joined(separator: ", ")
-            report(.error, .manifestUnknownIntent, "\(role) maps to unknown intent '\(target.intent)' (the app registers: \(known.isEmpty ? "none" : known))",
+            report(.manifestUnknownIntent, "\(role) maps to unknown intent '\(target.intent)' (the app registers: \(known.isEmpty ? "none" : known))",
                    at: target.location)
             return diagnostics
         }
         if let minimum = target.minimumPlatform, minimum < intent.availability {
-            report(.error, .manifestPlatform,
+            report(.manifestPlatform,
                    "\(target.intent) needs \(intent.availability), but this entry applies from \(minimum)",
                    at: target.minimumPlatformLocation ?? target.location)
         }
@@ -55,7 +55,7 @@ public struct BridgeManifestChecker {
             bound.insert(binding.parameter)
             guard let parameter = intent.parameter(named: binding.parameter) else {
                 let names = intent.parameters.map(\.name).joined(separator: ", ")
-                report(.error, .manifestUnknownParameter,
+                report(.manifestUnknownParameter,
                        "\(target.intent) has no parameter '\(binding.parameter)' (its parameters: \(names.isEmpty ? "none" : names))",
                        at: binding.location)
                 continue
@@ -66,12 +66,12 @@ public struct BridgeManifestChecker {
                 diagnostics += check(read, of: binding, in: mapping, for: parameter, what: what, intent: target.intent)
             case let .constant(value):
                 if let problem = Self.problem(with: value, for: parameter) {
-                    report(.error, .manifestTypeMismatch, "the value for \(what) \(problem)", at: binding.sourceLocation)
+                    report(.manifestTypeMismatch, "the value for \(what) \(problem)", at: binding.sourceLocation)
                 }
             }
         }
         for parameter in intent.parameters where !bound.contains(parameter.name) && !parameter.isOptional && parameter.defaultValue == nil {
-            report(.error, .manifestMissingParameter,
+            report(.manifestMissingParameter,
                    "\(role) gives \(target.intent) no value for required parameter '\(parameter.name)' (\(parameter.kind.summary)), and it has no default",
                    at: target.location)
         }
@@ -84,8 +84,8 @@ public struct BridgeManifestChecker {
         _ read: UserInfoRead, of binding: ParameterBinding, in mapping: ActivityMapping, for parameter: IntentParameter, what: String, intent: String
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        func report(_ rule: Diagnostic.Rule, _ message: String, at location: SourceLocation) {
-            diagnostics.append(Diagnostic(.error, rule, message, at: location))
+        func report(_ rule: RuleDescription, _ message: String, at location: SourceLocation) {
+            diagnostics.append(Diagnostic(rule, message, at: location))
         }
         var declared: UserInfoShape?
         switch mapping.declaredShape(at: read.path) {
@@ -172,7 +172,7 @@ public struct BridgeManifestChecker {
             guard let intent = catalog.intent(named: target.intent) else { continue }
             let start = max(target.minimumPlatform ?? Platform(0), intent.availability)
             if let shadow = earlier.first(where: { $0.start <= start }) {
-                diagnostics.append(Diagnostic(.warning, .manifestUnreachableEntry,
+                diagnostics.append(Diagnostic(.manifestUnreachableEntry,
                     "this entry is never chosen: the earlier entry for \(shadow.target.intent) applies from \(shadow.start == Platform(0) ? "every release" : shadow.start.description), which covers every release this one does",
                     at: target.minimumPlatformLocation ?? target.location))
             }

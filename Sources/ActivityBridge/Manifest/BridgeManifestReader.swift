@@ -61,7 +61,7 @@ public struct BridgeManifestReader: Sendable {
         if let version = dictionary[ManifestKey.formatVersion] {
             let path = PropertyListPath([.key(ManifestKey.formatVersion)])
             if version.int64Value != Int64(BridgeManifest.formatVersion) {
-                context.error(.manifestShape,
+                context.report(.manifestShape,
                               "'formatVersion' must be <integer>\(BridgeManifest.formatVersion)</integer> (the format this tool reads), found \(Self.describe(version))",
                               at: context.location(path))
             }
@@ -71,7 +71,7 @@ public struct BridgeManifestReader: Sendable {
         if let value = dictionary[ManifestKey.app] {
             app = context.string(value, what: "'app'", at: appPath) ?? ""
         } else {
-            context.error(.manifestShape, "missing key 'app' (the app whose intents the manifest names, e.g. walkmate)",
+            context.report(.manifestShape, "missing key 'app' (the app whose intents the manifest names, e.g. walkmate)",
                           at: context.location(rootPath))
         }
         var mappings: [ActivityMapping] = []
@@ -89,7 +89,7 @@ public struct BridgeManifestReader: Sendable {
                 }
             }
         } else {
-            context.error(.manifestShape, "missing key 'activityTypes' (a <dict> from each legacy activity type to its intent)",
+            context.report(.manifestShape, "missing key 'activityTypes' (a <dict> from each legacy activity type to its intent)",
                           at: context.location(rootPath))
         }
         var lookups: [EntityLookup] = []
@@ -111,12 +111,12 @@ public struct BridgeManifestReader: Sendable {
             for key in ManifestKey.entityLookup {
                 let keyPath = entryPath.appending(.key(key))
                 guard let value = lookup[key] else {
-                    context.error(.manifestShape, "entity lookup '\(entry.key)' needs '\(key)'", at: context.keyLocation(entryPath))
+                    context.report(.manifestShape, "entity lookup '\(entry.key)' needs '\(key)'", at: context.keyLocation(entryPath))
                     continue
                 }
                 guard let name = context.string(value, what: "'\(key)'", at: keyPath) else { continue }
                 guard isSQLIdentifier(name) else {
-                    context.error(.manifestShape, "'\(key)' must be a plain SQL name (letters, digits, _), found '\(name)'",
+                    context.report(.manifestShape, "'\(key)' must be a plain SQL name (letters, digits, _), found '\(name)'",
                                   at: context.location(keyPath))
                     continue
                 }

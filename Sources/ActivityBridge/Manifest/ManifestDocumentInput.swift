@@ -26,7 +26,7 @@ enum ManifestDocumentInput {
             return (try PropertyListReader(options: .init(recordLocations: true)).read(data, file: file), [])
         } catch {
             return (nil, error.diagnostics.isEmpty
-                ? [Diagnostic(.error, .plistSyntax, error.description, at: SourceLocation(file: file, line: 1, column: 1))]
+                ? [Diagnostic(.plistSyntax, error.description, at: SourceLocation(file: file, line: 1, column: 1))]
                 : error.diagnostics)
         }
     }

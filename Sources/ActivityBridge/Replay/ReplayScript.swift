@@ -69,7 +69,7 @@ public struct ReplayScript: Hashable, Sendable {
             if let parsed = Platform(parsing: text) {
                 platform = parsed
             } else {
-                context.error(.replayScript, "'platform' must look like 'iOS 27' or 'iOS 26.4', found '\(text)'",
+                context.report(.replayScript, "'platform' must look like 'iOS 27' or 'iOS 26.4', found '\(text)'",
                               at: context.location(PropertyListPath([.key("platform")])))
                 try stopAtFirst()
             }

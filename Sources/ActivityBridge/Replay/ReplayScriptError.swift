@@ -33,7 +33,7 @@ public struct ReplayScriptError: Error, Hashable, Sendable, CustomStringConverti
     /// The error as a diagnostic (rule `replay-script`), at its location or, when the reader recorded
     /// none (an unreadable file, a script built in memory), at the start of the file.
     public var diagnostic: Diagnostic {
-        Diagnostic(.error, .replayScript, summary, at: location ?? SourceLocation(file: file, line: 1, column: 1))
+        Diagnostic(.replayScript, summary, at: location ?? SourceLocation(file: file, line: 1, column: 1))
     }
 
     /// `FILE:LINE:COL: error: step 3 (frobnicate): unknown step 'frobnicate' [replay-script]`.
@@ -64,7 +64,50 @@ public enum ReplayStepError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
+// The rule of replay scripts (<doc:ReplayScripts>), declared once: its id (the `Diagnostic.Rule` is the
+// description's), severity, summary, rationale and examples (scripts read by ``ReplayScript/init(root:file:locations:)``
+// from a property list with locations; ReplayRuleExamplesTests runs them). A script stops at its first mistake,
+// so each script raises it at most once.
 extension Diagnostic.Rule {
     /// A replay script that cannot run: unreadable, malformed, an unknown app or step, a bad argument.
-    public static let replayScript: Self = "replay-script"
+    public static let replayScript = RuleDescription.replayScript.id
+}
+
+extension RuleDescription {
+    public static let replayScript = RuleDescription(
+        "replay-script", .error,
+        "A replay script that cannot run: unreadable, malformed, an unknown app or step, a bad argument.",
+        rationale: "The script file cannot be read or is not a valid property list; a key it needs (`name`, `app`, `steps`, a step's `do`) is missing, empty or of the wrong kind; `platform` does not parse; or, when it runs, the app is unknown, or a step is unknown, lacks an argument or has an unusable one. The script stops at its first mistake, reported at the element it is about.",
+        triggering: [.plist("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            <key>name</key>
+            <string>open a favorite</string>
+            <key>app</key>
+            <string>walkmate</string>
+            <key>platform</key>
+            ↓<string>iOS twenty-seven</string>
+            <key>steps</key>
+            <array/>
+            </dict>
+            </plist>
+
+            """)],
+        nonTriggering: [.plist("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            <key>name</key>
+            <string>open a favorite</string>
+            <key>app</key>
+            <string>walkmate</string>
+            <key>platform</key>
+            <string>iOS 27</string>
+            <key>steps</key>
+            <array/>
+            </dict>
+            </plist>
+
+            """)])
 }

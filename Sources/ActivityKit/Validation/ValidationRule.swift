@@ -6,8 +6,8 @@ public import PropertyList
 // summary, rationale and examples, as a `RuleDescription` (Diagnostics). The checks (ActivityTypeChecks.swift)
 // raise them with `Diagnostic(.rule, message, at:)`, so the severity is the one declared here. The examples run
 // in ValidationRuleExamplesTests; the table of <doc:ValidateRules> is generated from ``ValidationRules/all``.
-// `plist-syntax` and `duplicate-key` are raised by the PropertyList module itself, `date-out-of-range` by its XML
-// reader and `build-setting-undefined` is XcodeProject's id; they are described here for `validate`.
+// `plist-syntax`, `duplicate-key` and `date-out-of-range` are PropertyList's rules, declared there
+// (PropertyListRules.swift); `build-setting-undefined` is BuildSettings' id, described here for `validate`.
 
 /// An Info.plist whose `NSUserActivityTypes` holds `elements` (raw XML, one a line), with `extra` entries before it.
 private func infoPlist(_ elements: String, extra: String = "") -> String {
@@ -51,18 +51,6 @@ extension Diagnostic.Rule {
 }
 
 extension RuleDescription {
-    public static let plistSyntax = RuleDescription(
-        .plistSyntax, .error, "The file is not a well-formed, valid property list.",
-        rationale: "The file is not a well-formed, valid property list (see PropertyList's *What the readers accept and guarantee*). Nothing else is checked then.",
-        triggering: [.plist("<plist version=\"1.0\">\n<dict>\n<key>NSUserActivityTypes</key>\n<array>\n<string>com.example.open</string>\n↓</dict>\n</plist>\n")],
-        nonTriggering: [.plist(infoPlist("<string>com.example.open</string>"))])
-
-    public static let duplicateKey = RuleDescription(
-        .duplicateKey, .warning, "A dictionary repeats a key; the last value wins.",
-        rationale: "A dictionary repeats a key; the later value is the one used.",
-        triggering: [.plist(infoPlist("<string>com.example.open</string>", extra: "<key>CFBundleName</key>\n<string>Shop</string>\n↓<key>CFBundleName</key>\n<string>Shop 2</string>\n"))],
-        nonTriggering: [.plist(infoPlist("<string>com.example.open</string>", extra: "<key>CFBundleName</key>\n<string>Shop</string>\n"))])
-
     public static let activityTypesMissing = RuleDescription(
         "activity-types-missing", .note, "No NSUserActivityTypes key at the top level.",
         rationale: "There is no `NSUserActivityTypes` key at the top level, or the root is not a dictionary. Many apps declare none; only system types can be continued in them.",
@@ -135,12 +123,6 @@ extension RuleDescription {
         rationale: "`com.apple.corespotlightquery` is declared, but `CoreSpotlightContinuation` is not `<true/>`, so the system never delivers it (R2.7).",
         triggering: [.plist(infoPlist("↓<string>com.apple.corespotlightquery</string>"))],
         nonTriggering: [.plist(infoPlist("<string>com.apple.corespotlightquery</string>", extra: "<key>CoreSpotlightContinuation</key>\n<true/>\n"))])
-
-    public static let dateOutOfRange = RuleDescription(
-        .dateOutOfRange, .warning, "A <date> field is outside its calendar range (2024-01-32); it is read rolled over, as Apple does.",
-        rationale: "A `<date>` field is outside its calendar range (`2024-01-32`); the reader reads it rolled over, as Apple does.",
-        triggering: [.plist(infoPlist("<string>com.example.open</string>", extra: "<key>Built</key>\n↓<date>2024-01-32T00:00:00Z</date>\n"))],
-        nonTriggering: [.plist(infoPlist("<string>com.example.open</string>", extra: "<key>Built</key>\n<date>2024-01-31T00:00:00Z</date>\n"))])
 
     /// `validate --project`'s words for XcodeProject's `build-setting-undefined` (the audit has its own summary).
     public static let buildSettingUndefined = RuleDescription(
