@@ -84,7 +84,7 @@ enum BridgeManifestFiles {
                 file.diagnostics += BridgeManifestChecker(catalog: IntentCatalog(registry: registry)).check(manifest)
                 if keepHost { file.modelRegistry = registry }
             } catch {
-                file.diagnostics.append(Diagnostic(.error, .manifestUnknownApp, "app model '\(manifest.app)' has intents IntentKit refuses: \(error)",
+                file.diagnostics.append(Diagnostic(.manifestUnknownApp, "app model '\(manifest.app)' has intents IntentKit refuses: \(error)",
                                                    at: manifest.appLocation))
             }
             return
@@ -93,7 +93,7 @@ enum BridgeManifestFiles {
             let names = Set(context.apps.map { $0.name } + models.map(\.name)).sorted()
             let known = names.isEmpty ? "none" : names.joined(separator: ", ")
             // One rule in every command: a manifest whose app nobody describes can be neither checked nor used.
-            file.diagnostics.append(Diagnostic(.error, .manifestUnknownApp,
+            file.diagnostics.append(Diagnostic(.manifestUnknownApp,
                 "unknown app '\(manifest.app)' (known: \(known)); its intents cannot be checked (describe it with --app-model APP.plist)",
                 at: manifest.appLocation))
             return
@@ -104,7 +104,7 @@ enum BridgeManifestFiles {
             file.diagnostics += BridgeManifestChecker(catalog: IntentCatalog(registry: host.registry)).check(manifest)
             if keepHost { file.host = host } else { host.close() }
         } catch {
-            file.diagnostics.append(Diagnostic(.error, .manifestUnknownApp, "cannot start app '\(manifest.app)' to check its intents: \(error)",
+            file.diagnostics.append(Diagnostic(.manifestUnknownApp, "cannot start app '\(manifest.app)' to check its intents: \(error)",
                                                at: manifest.appLocation))
         }
     }

@@ -39,7 +39,7 @@ enum ProjectListCommand: Command {
                 listed.append((path, project, project.diagnostics))
             } catch {
                 let diagnostic = error.diagnostics.last
-                    ?? Diagnostic(.error, .plistSyntax, error.description, at: SourceLocation(file: XcodeProject.definitionFile(ofProjectAt: path), line: 1, column: 1))
+                    ?? Diagnostic(.plistSyntax, error.description, at: SourceLocation(file: XcodeProject.definitionFile(ofProjectAt: path), line: 1, column: 1))
                 listed.append((path, nil, [diagnostic]))
             }
         }
