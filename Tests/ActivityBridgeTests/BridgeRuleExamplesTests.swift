@@ -15,24 +15,12 @@ private func unmarked(_ example: RuleExample) throws -> (file: String, data: Dat
 
 /// Runs `rules`' examples through `check` (what the real reader raises for a file): a triggering example raises
 /// the rule, at its declared severity, at its `↓`; a non-triggering one does not.
+/// Every example of `rule` through `check` (a file's name and its bytes, unmarked), as RuleExampleChecks does.
 private func runExamples(of rule: RuleDescription, _ check: (String, Data) throws -> [Diagnostic]) throws {
-    for example in rule.triggeringExamples {
+    try RuleExampleChecks.expectRaisedWhereMarked(rule) { example in
         let (file, data, marked) = try unmarked(example)
-        let diagnostics = try check(file, data)
-        let found = diagnostics.filter { $0.rule == rule.id }
-        #expect(found.map(\.location.description) == marked, "\(rule.id): \(diagnostics.map(\.description))")
-        #expect(found.allSatisfy { $0.severity == rule.severity }, "\(rule.id): not at its declared severity")
+        return (marked, try check(file, data))
     }
-    for example in rule.nonTriggeringExamples {
-        let (file, data, _) = try unmarked(example)
-        let diagnostics = try check(file, data)
-        #expect(!diagnostics.contains { $0.rule == rule.id }, "\(rule.id) fired: \(diagnostics.map(\.description))")
-    }
-}
-
-private func expectDeclared(_ rule: RuleDescription) {
-    #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id) lacks an example")
-    for example in rule.triggeringExamples { #expect(example.isMarked, "\(rule.id): a triggering example marks no place") }
 }
 
 /// Every bridge-manifest rule's examples (Diagnostic+BridgeRules.swift): read by ``BridgeManifestReader`` and, when
@@ -46,7 +34,7 @@ struct BridgeManifestRuleExamplesTests {
 
     @Test("every manifest rule has a triggering and a non-triggering example", arguments: ids)
     func examplesAreDeclared(_ id: String) throws {
-        expectDeclared(try #require(BridgeManifestRules.named(Diagnostic.Rule(rawValue: id))))
+        RuleExampleChecks.expectDeclared(try #require(BridgeManifestRules.named(Diagnostic.Rule(rawValue: id))))
     }
 
     @Test("reading and checking a manifest raise each rule where its examples say", arguments: ids)
@@ -69,7 +57,7 @@ struct AppModelRuleExamplesTests {
 
     @Test("every app-model rule has a triggering and a non-triggering example", arguments: ids)
     func examplesAreDeclared(_ id: String) throws {
-        expectDeclared(try #require(AppModelRules.named(Diagnostic.Rule(rawValue: id))))
+        RuleExampleChecks.expectDeclared(try #require(AppModelRules.named(Diagnostic.Rule(rawValue: id))))
     }
 
     @Test("reading an app model raises each rule where its examples say", arguments: ids)
@@ -84,7 +72,7 @@ struct AppModelRuleExamplesTests {
 @Suite("replay script rule examples")
 struct ReplayRuleExamplesTests {
     @Test func examplesAreDeclared() {
-        expectDeclared(.replayScript)
+        RuleExampleChecks.expectDeclared(.replayScript)
     }
 
     @Test func examplesRun() throws {

@@ -46,22 +46,15 @@ struct ValidationRuleExamplesTests {
     @Test("every validate rule has a triggering and a non-triggering example", arguments: ids)
     func examplesAreDeclared(_ id: String) throws {
         let rule = try #require(ValidationRules.named(Diagnostic.Rule(rawValue: id)))
-        #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(id) lacks an example")
-        for example in rule.triggeringExamples { #expect(example.isMarked, "\(id): a triggering example marks no place") }
+        RuleExampleChecks.expectDeclared(rule)
     }
 
     @Test("validate raises each rule where its examples say", arguments: ids)
     func examplesRun(_ id: String) throws {
         let rule = try #require(ValidationRules.named(Diagnostic.Rule(rawValue: id)))
-        for example in rule.triggeringExamples {
+        try RuleExampleChecks.expectRaisedWhereMarked(rule) { example in
             let (marked, result) = try validate(example)
-            let found = result.diagnostics.filter { $0.rule == rule.id }
-            #expect(found.map(\.location.description) == marked, "\(id): \(result.diagnostics.map(\.description))")
-            #expect(found.allSatisfy { $0.severity == rule.severity }, "\(id): not at its declared severity")
-        }
-        for example in rule.nonTriggeringExamples {
-            let (_, result) = try validate(example)
-            #expect(!result.diagnostics.contains { $0.rule == rule.id }, "\(id) fired: \(result.diagnostics.map(\.description))")
+            return (marked, result.diagnostics)
         }
     }
 }

@@ -34,11 +34,7 @@ struct AuditRuleExamplesTests {
     @Test("every audit rule has a triggering and a non-triggering example", arguments: ids)
     func examplesAreDeclared(_ id: String) throws {
         let rule = try #require(AuditRules.audit.first { $0.id.rawValue == id })
-        #expect(!rule.triggeringExamples.isEmpty, "\(id) has no triggering example")
-        #expect(!rule.nonTriggeringExamples.isEmpty, "\(id) has no non-triggering example")
-        for example in rule.triggeringExamples {
-            #expect(example.isMarked, "\(id): a triggering example marks no place")
-        }
+        RuleExampleChecks.expectDeclared(rule)
     }
 
     @Test("the audit raises each rule where its examples say", arguments: ids)
@@ -46,19 +42,14 @@ struct AuditRuleExamplesTests {
         let rule = try #require(AuditRules.audit.first { $0.id.rawValue == id })
         if Self.notRunHere[rule.id] != nil { return }
         if Self.needsClang.contains(rule.id), InfoPlistPreprocessor.toolchainClang == nil { return }
-        for example in rule.triggeringExamples {
+        let nonTriggering = Set(rule.nonTriggeringExamples)
+        try RuleExampleChecks.expectRaisedWhereMarked(rule) { example in
             let (repository, report) = try audit(example)
-            let found = report.diagnostics.map(\.diagnostic).filter { $0.rule == rule.id }
-            #expect(found.map(\.location.description) == repository.marked,
-                    "\(id): \(report.diagnostics.map { "\($0.diagnostic)" })")
-            #expect(found.allSatisfy { $0.severity == rule.severity }, "\(id): not at its declared severity \(rule.severity)")
-        }
-        for example in rule.nonTriggeringExamples {
-            let (_, report) = try audit(example)
-            // Not quiet for want of a target: the example's project was read and its app target audited.
-            #expect(report.projects.first?.targets.isEmpty == false, "\(id): a non-triggering example audits no target")
-            let found = report.diagnostics.map(\.diagnostic).filter { $0.rule == rule.id }
-            #expect(found.isEmpty, "\(id) fired on a non-triggering example: \(found)")
+            if nonTriggering.contains(example) {
+                // Not quiet for want of a target: the example's project was read and its app target audited.
+                #expect(report.projects.first?.targets.isEmpty == false, "\(id): a non-triggering example audits no target")
+            }
+            return (repository.marked, report.diagnostics.map(\.diagnostic))
         }
     }
 }

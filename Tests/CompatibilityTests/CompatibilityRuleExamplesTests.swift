@@ -30,21 +30,12 @@ struct CompatibilityRuleExamplesTests {
     @Test("every diff rule has a triggering and a non-triggering example", arguments: ids)
     func examplesAreDeclared(_ id: String) throws {
         let rule = try #require(CompatibilityRules.description(of: Diagnostic.Rule(rawValue: id)))
-        #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(id) lacks an example")
-        for example in rule.triggeringExamples { #expect(example.isMarked, "\(id): a triggering example marks no place") }
+        RuleExampleChecks.expectDeclared(rule)
     }
 
     @Test("diff raises each rule where its examples say", arguments: ids)
     func examplesRun(_ id: String) throws {
         let rule = try #require(CompatibilityRules.description(of: Diagnostic.Rule(rawValue: id)))
-        for example in rule.triggeringExamples {
-            let (marked, found) = try findings(example, rule.id)
-            #expect(found.map(\.location.description) == marked, "\(id): \(found)")
-            #expect(found.allSatisfy { $0.severity == rule.severity }, "\(id): not at its declared severity")
-        }
-        for example in rule.nonTriggeringExamples {
-            let (_, found) = try findings(example, rule.id)
-            #expect(found.isEmpty, "\(id) fired on a non-triggering example: \(found)")
-        }
+        try RuleExampleChecks.expectRaisedWhereMarked(rule) { example in try findings(example, rule.id) }
     }
 }

@@ -45,22 +45,12 @@ struct ProjectRuleExamplesTests {
     @Test("every project rule has a triggering and a non-triggering example", arguments: ids)
     func examplesAreDeclared(_ id: String) throws {
         let rule = try #require(ProjectRules.named(Diagnostic.Rule(rawValue: id)))
-        #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(id) lacks an example")
-        for example in rule.triggeringExamples { #expect(example.isMarked, "\(id): a triggering example marks no place") }
+        RuleExampleChecks.expectDeclared(rule)
     }
 
     @Test("the readers raise each rule where its examples say", arguments: ids)
     func examplesRun(_ id: String) throws {
         let rule = try #require(ProjectRules.named(Diagnostic.Rule(rawValue: id)))
-        for example in rule.triggeringExamples {
-            let (marked, diagnostics) = try check(example)
-            let found = diagnostics.filter { $0.rule == rule.id }
-            #expect(found.map(\.location.description) == marked, "\(id): \(diagnostics.map(\.description))")
-            #expect(found.allSatisfy { $0.severity == rule.severity }, "\(id): not at its declared severity")
-        }
-        for example in rule.nonTriggeringExamples {
-            let (_, diagnostics) = try check(example)
-            #expect(!diagnostics.contains { $0.rule == rule.id }, "\(id) fired: \(diagnostics.map(\.description))")
-        }
+        try RuleExampleChecks.expectRaisedWhereMarked(rule) { example in try check(example) }
     }
 }
