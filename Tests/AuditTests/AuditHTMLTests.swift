@@ -1,6 +1,7 @@
 import Foundation
 import Audit
 import SwiftFacts
+import TestSupport
 import Testing
 
 /// `audit --format html` (AuditReport+HTML.swift): what the page says per target, and that hostile names from

@@ -1,10 +1,11 @@
 import Foundation
 import Audit
+import BuildSettings
 import Diagnostics
 import SwiftFacts
-import XcodeProject
+import TestSupport
 import Testing
-import BuildSettings
+import XcodeProject
 
 /// Every audit rule on a repository of our own, at its exact place.
 @Suite("Audit rules on a fixture repository", .enabled(if: SwiftFactsExtractor.isAvailable, "built without the toolchain's SwiftParser: Swift checks are off"))

@@ -2,6 +2,7 @@ import Foundation
 import Audit
 import Diagnostics
 import SwiftFacts
+import TestSupport
 import Testing
 
 /// Where a target's Swift files, Info.plist and limits come from: generated Info.plists, files no target
