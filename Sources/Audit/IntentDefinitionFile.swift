@@ -3,10 +3,12 @@ import Diagnostics
 import PropertyList
 
 /// The custom intents of a SiriKit `.intentdefinition` file (an XML property list): each `INIntents`
-/// entry without an `INIntentClassName` is a custom intent, whose generated class is `INIntentClassPrefix` +
-/// `INIntentName` + `Intent` (`HS` + `ExecuteLua` → `HSExecuteLuaIntent`: the Objective-C class name, which is
-/// the activity type iOS gives the intent and what `intentClassName` must hold; Swift code may see the class
-/// without its prefix). Entries with a class name customise a system intent such as `INPlayMediaIntent`.
+/// entry is a custom intent, whose generated class is `INIntentClassPrefix` + `INIntentName` + `Intent` (`HS` +
+/// `ExecuteLua` → `HSExecuteLuaIntent`: the Objective-C class name, which is the activity type iOS gives the
+/// intent and what `intentClassName` must hold; Swift code may see the class without its prefix), unless it
+/// customises a system intent such as `INPlayMediaIntent`: `INIntentCategory` `system` (with
+/// `INIntentCustomizable`), or an `INIntentClassName` naming another class. Some Xcode versions write
+/// `INIntentClassName` for custom intents too, as the generated name itself.
 struct IntentDefinitionFile: Sendable {
     struct CustomIntent: Hashable, Sendable {
         /// The generated class name (`OrderSoupIntent`): what `intentClassName` and NSUserActivityTypes name.
@@ -39,14 +41,17 @@ struct IntentDefinitionFile: Sendable {
         var file = IntentDefinitionFile(path: path)
         for (index, intent) in (document.root["INIntents"]?.arrayValue ?? []).enumerated() {
             guard let name = intent["INIntentName"]?.stringValue, !name.isEmpty else { continue }
-            if let systemClass = intent["INIntentClassName"]?.stringValue, !systemClass.isEmpty {
-                file.classNames.insert(systemClass)
+            let prefix = intent["INIntentClassPrefix"]?.stringValue ?? document.root["INIntentClassPrefix"]?.stringValue ?? ""
+            let className = prefix + name + "Intent"
+            let writtenClass = intent["INIntentClassName"]?.stringValue ?? ""
+            let customisesSystemIntent = intent["INIntentCategory"]?.stringValue == "system"
+                || intent["INIntentCustomizable"]?.boolValue == true || (!writtenClass.isEmpty && writtenClass != className)
+            if customisesSystemIntent {
+                file.classNames.insert(writtenClass.isEmpty ? className : writtenClass)
                 continue
             }
             let at = PropertyListPath([.key("INIntents"), .index(index), .key("INIntentName")])
             let location = document.locations?.value(at: at) ?? SourceLocation(file: path, line: 1, column: 1)
-            let prefix = intent["INIntentClassPrefix"]?.stringValue ?? document.root["INIntentClassPrefix"]?.stringValue ?? ""
-            let className = prefix + name + "Intent"
             file.customIntents.append(CustomIntent(
                 className: className, location: location,
                 configuresWidgets: intent["INIntentEligibleForWidgets"]?.boolValue ?? false,

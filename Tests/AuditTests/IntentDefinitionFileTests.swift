@@ -26,13 +26,29 @@ struct IntentDefinitionFileTests {
         let text = Self.definition("""
             <dict><key>INIntentClassPrefix</key><string>HS</string><key>INIntentName</key><string>ExecuteLua</string></dict>
             <dict><key>INIntentName</key><string>Plain</string></dict>
-            <dict><key>INIntentClassName</key><string>INPlayMediaIntent</string><key>INIntentClassPrefix</key><string>IN</string>
+            <dict><key>INIntentCategory</key><string>system</string><key>INIntentClassName</key><string>INPlayMediaIntent</string>
+                  <key>INIntentClassPrefix</key><string>IN</string><key>INIntentCustomizable</key><true/>
                   <key>INIntentName</key><string>PlayMedia</string></dict>
+            <dict><key>INIntentClassName</key><string>INSendMessageIntent</string><key>INIntentName</key><string>SendMessage</string></dict>
             """)
         let file = try IntentDefinitionFile.read(Data(text.utf8), path: "Intents.intentdefinition").get()
         #expect(file.customIntents.map(\.className) == ["HSExecuteLuaIntent", "PlainIntent"])
         #expect(file.customIntents.map(\.location.line) == [6, 7])
-        #expect(file.classNames == ["HSExecuteLuaIntent", "PlainIntent", "INPlayMediaIntent"])
+        #expect(file.classNames == ["HSExecuteLuaIntent", "PlainIntent", "INPlayMediaIntent", "INSendMessageIntent"])
+    }
+
+    /// Some Xcode versions write `INIntentClassName` for a custom intent as well, holding its generated name
+    /// (with the prefix): it is still a custom intent, not a system one.
+    @Test func aCustomIntentMayNameItsOwnClass() throws {
+        let text = Self.definition("""
+            <dict><key>INIntentCategory</key><string>generic</string><key>INIntentClassName</key><string>RunScriptIntent</string>
+                  <key>INIntentName</key><string>RunScript</string></dict>
+            <dict><key>INIntentClassName</key><string>XYChapterIntent</string><key>INIntentClassPrefix</key><string>XY</string>
+                  <key>INIntentName</key><string>Chapter</string></dict>
+            """)
+        let file = try IntentDefinitionFile.read(Data(text.utf8), path: "Intents.intentdefinition").get()
+        #expect(file.customIntents.map(\.className) == ["RunScriptIntent", "XYChapterIntent"])
+        #expect(file.classNamesBySwiftName == ["ChapterIntent": "XYChapterIntent"])
     }
 
     @Test func aPrefixAtTheFilesRootAppliesToIntentsWithoutTheirOwn() throws {
