@@ -138,8 +138,13 @@ package struct Auditor: Sendable {
             .map { $0 == "." ? "" : $0 + "/" }
         // A local package's files are the package's (its tests and manifests included), never unclaimed.
         let packageFolders = (project.localPackages.compactMap(\.path.filePath) + packages.folders).map { $0 == "." ? "" : $0 + "/" }
+        // A file the project references but builds in no target was left out on purpose (an old copy kept in
+        // the navigator): it is not unclaimed either. Unclaimed are the files the project says nothing about.
+        let built = Set(project.targets.flatMap { project.sourceFiles(of: $0).compactMap(\.filePath) })
+        let leftOut = project.referencedFiles.subtracting(built)
         let unclaimed = repository.swiftFiles.filter { file in
-            !claimed.contains(file) && !(packageFolders + synchronizedFolders).contains { $0.isEmpty || file.hasPrefix($0) }
+            !claimed.contains(file) && !leftOut.contains(file)
+                && !(packageFolders + synchronizedFolders).contains { $0.isEmpty || file.hasPrefix($0) }
         }
         for index in contexts.indices {
             let target = contexts[index].target
@@ -163,11 +168,12 @@ package struct Auditor: Sendable {
         }
         ObjectiveCSources(project: project, files: files, configuration: configuration, defines: options.defines,
                           swift: SwiftFactsExtractor.isAvailable ? extractor : nil).add(to: &contexts)
-        // Intent definitions: the target's own (built in its Sources phase or folders) and unclaimed ones.
+        // Intent definitions: the target's own (built in its Sources phase or folders) and unclaimed ones (not
+        // those the project leaves out of every target).
         // A framework's definitions (the app links it) count as unclaimed: they reach every app target.
         let claimedDefinitions = Set(appTargets.flatMap { project.sourceFiles(of: $0).compactMap(\.filePath) }
             .filter { $0.hasSuffix(".intentdefinition") })
-        let unclaimedDefinitions = repository.intentDefinitions.filter { !claimedDefinitions.contains($0) }
+        let unclaimedDefinitions = repository.intentDefinitions.filter { !claimedDefinitions.contains($0) && !leftOut.contains($0) }
         var definitionFiles: [String: Result<IntentDefinitionFile, Diagnostic>] = [:]
         for file in repository.intentDefinitions {
             definitionFiles[file] = files.contents(of: file).map { IntentDefinitionFile.read($0, path: file) }

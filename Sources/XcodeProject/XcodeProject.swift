@@ -146,6 +146,9 @@ public struct XcodeProject: Sendable {
     public var diagnostics: [Diagnostic]
     /// The reader the project was read with (for xcconfig files and synchronized folders).
     public var files: ProjectFiles
+    /// Every file path the project's groups reference (each `PBXFileReference`, a variant group's localizations
+    /// among them), built by a target or not: a referenced file that no target builds was left out on purpose.
+    public var referencedFiles: Set<String> = []
 
     /// The configuration names, in the project's order.
     public var configurationNames: [String] { buildConfigurations.configurations.map(\.name) }

@@ -53,7 +53,16 @@ struct XcodeProjectBuilder {
         return XcodeProject(
             path: projectPath, directory: directory, sourceRoot: sourceRoot, name: name, targets: targets,
             buildConfigurations: configurations, localPackages: localPackages(of: project),
-            diagnostics: graph.diagnostics, files: files)
+            diagnostics: graph.diagnostics, files: files, referencedFiles: referencedFiles())
+    }
+
+    /// The paths of every `PBXFileReference` in the project.
+    private mutating func referencedFiles() -> Set<String> {
+        var result: Set<String> = []
+        for entry in graph.objects where entry.value["isa"]?.stringValue == "PBXFileReference" {
+            if let object = graph.object(entry.key), let file = path(of: object)?.filePath { result.insert(file) }
+        }
+        return result
     }
 
     // MARK: Groups and paths
@@ -286,6 +295,10 @@ struct XcodeProjectBuilder {
             for buildFile in graph.references(from: phase, "files") {
                 guard let reference = graph.reference(from: buildFile, "fileRef"), let path = path(of: reference) else { continue }
                 sources.append(path)
+                // A variant group (`Intents.intentdefinition` with Base and its localizations) builds its files.
+                if reference.isa == "PBXVariantGroup" {
+                    sources += graph.references(from: reference, "children").compactMap { self.path(of: $0) }
+                }
                 if let filter = buildFile.string("platformFilter") {
                     filters[path] = [filter]
                 } else if let list = buildFile.fields["platformFilters"]?.arrayValue {

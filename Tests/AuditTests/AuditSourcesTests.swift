@@ -36,6 +36,57 @@ struct AuditSourcesTests {
         #expect(report.findings(.activityTypeNeverHandled) == [fixture.at("Shared/Donation.swift", "1️⃣")])
     }
 
+    @Test func aFileTheProjectReferencesButBuildsInNoTargetIsNotUnclaimed() throws {
+        // Old/Handler.swift and Old/Intents.intentdefinition are in the navigator but in no build phase: left
+        // out on purpose, so neither the old activity nor the old intent is the app's. The app builds the
+        // variant group Intents.intentdefinition, whose Base localization holds the definition.
+        let pbxproj = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tPROJ = {isa = PBXProject; buildConfigurationList = PLIST; mainGroup = GMAIN; targets = (TAPP, ); };
+            \t\tGMAIN = {isa = PBXGroup; children = (GAPP, GOLD, ); sourceTree = "<group>"; };
+            \t\tGAPP = {isa = PBXGroup; children = (FMAIN, VINTENTS, ); path = App; sourceTree = "<group>"; };
+            \t\tGOLD = {isa = PBXGroup; children = (FOLD, FOLDDEF, ); path = Old; sourceTree = "<group>"; };
+            \t\tFMAIN = {isa = PBXFileReference; path = Main.swift; sourceTree = "<group>"; };
+            \t\tFOLD = {isa = PBXFileReference; path = Handler.swift; sourceTree = "<group>"; };
+            \t\tFOLDDEF = {isa = PBXFileReference; path = Intents.intentdefinition; sourceTree = "<group>"; };
+            \t\tVINTENTS = {isa = PBXVariantGroup; children = (FBASE, FEN, ); name = Intents.intentdefinition; sourceTree = "<group>"; };
+            \t\tFBASE = {isa = PBXFileReference; name = Base; path = Base.lproj/Intents.intentdefinition; sourceTree = "<group>"; };
+            \t\tFEN = {isa = PBXFileReference; name = en; path = en.lproj/Intents.strings; sourceTree = "<group>"; };
+            \t\tBMAIN = {isa = PBXBuildFile; fileRef = FMAIN; };
+            \t\tBINTENTS = {isa = PBXBuildFile; fileRef = VINTENTS; };
+            \t\tSRC = {isa = PBXSourcesBuildPhase; files = (BMAIN, BINTENTS, ); };
+            \t\tPLIST = {isa = XCConfigurationList; buildConfigurations = (PREL, ); defaultConfigurationName = Release; };
+            \t\tPREL = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+            \t\tTAPP = {isa = PBXNativeTarget; buildConfigurationList = ALIST; buildPhases = (SRC, ); name = App; productType = "com.apple.product-type.application"; };
+            \t\tALIST = {isa = XCConfigurationList; buildConfigurations = (AREL, ); defaultConfigurationName = Release; };
+            \t\tAREL = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; }; name = Release; };
+            \t};
+            \trootObject = PROJ;
+            }
+            """
+        func definition(_ name: String) -> String {
+            "<plist version=\"1.0\"><dict><key>INIntents</key><array><dict><key>INIntentName</key><string>\(name)</string></dict></array></dict></plist>"
+        }
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj,
+            "App/Info.plist": infoPlist(types: ["<string>OrderIntent</string>"]),
+            "App/Main.swift": "import SwiftUI\n",
+            "App/Base.lproj/Intents.intentdefinition": definition("Order"),
+            "App/en.lproj/Intents.strings": "\"title\" = \"Order\";\n",
+            "Old/Handler.swift": "let old = NSUserActivity(activityType: \"com.example.app.old\")\n",
+            "Old/Intents.intentdefinition": definition("Legacy"),
+        ])
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.swiftFiles == 1)
+        #expect(app.created.isEmpty)
+        #expect(app.customIntents.map(\.name) == ["OrderIntent"])
+        #expect(app.customIntents.first?.location.file == "App/Base.lproj/Intents.intentdefinition")
+        #expect(report.findings(.activityTypeUndeclaredInCode) == [])
+    }
+
     @Test func aFileAnExceptionSetTakesOutIsNotUnclaimed() throws {
         // Debug/Replay.swift is excluded from the app by the folder's exception set: it belongs to no target
         // on purpose, so its undeclared, unhandled activity is nobody's finding.
