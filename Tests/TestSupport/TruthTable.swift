@@ -24,6 +24,9 @@ package struct TruthTable: Decodable, Sendable {
         package var line: Int
         package var language: String?
         package var why: String?
+        /// Where the value is defined when that is outside the repository (a dependency not checked in): no
+        /// reading of the repository can give the type, so the audit must say the site is unresolved, at its place.
+        package var definedOutside: String?
 
         package var isObjectiveC: Bool { language == "objc" }
 
