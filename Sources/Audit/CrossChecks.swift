@@ -21,7 +21,7 @@ struct CrossChecks {
 
     /// Created and handled sites with `Bundle.main.bundleIdentifier` replaced by the target's identifier, and
     /// a value read from the Info.plist at run time by the target's Info.plist's (the first of its
-    /// `NSUserActivityTypes`: other keys stay unresolved).
+    /// `NSUserActivityTypes`: other keys stay unresolved). An extension's intent casts are no handled sites.
     func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
         guard let facts = context.facts else { return ([], []) }
         func infoPlistValue(_ key: String, first: Bool) -> String? {
@@ -44,7 +44,10 @@ struct CrossChecks {
                 return site
             }
         }
-        return (substituted(facts.created), substituted(facts.handled))
+        // An extension is handed intents by the system's dispatch (`handler(for:)` and whatever it calls with the
+        // intent), never a continued activity: a cast of an intent there continues nothing.
+        let handled = context.isExtension ? facts.handled.filter { $0.kind != .intentCast } : facts.handled
+        return (substituted(facts.created), substituted(handled))
     }
 
     private static func entry(_ site: ActivityTypeSite) -> AuditReport.ActivityTypeEntry {

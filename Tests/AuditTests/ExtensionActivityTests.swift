@@ -49,4 +49,35 @@ struct ExtensionActivityTests {
         let report = try Self.fixture(appTypes: ["com.example.shop.call"]).audit()
         #expect(report.findings(.activityTypeUndeclaredInCode).isEmpty)
     }
+
+    /// An Intents extension's `canHandle(_ intent: INIntent)` (called from `handler(for:)`) casts intents the
+    /// system dispatches: no activity is continued there, so it is no handled site; the app's cast of
+    /// `interaction?.intent` is one.
+    @Test func anExtensionsIntentCastsAreDispatchNotContinuation() throws {
+        let fixture = try AuditFixture([
+            "Shop.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop;", appSources: ["App/App.swift"],
+                extensionFolder: "Intents", extensionSettings: "INFOPLIST_FILE = Intents/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop.intents;"),
+            "App/Info.plist": infoPlist(types: ["<string>INStartCallIntent</string>"]),
+            "App/App.swift": """
+                import UIKit
+                import Intents
+                final class Scene { func scene(_ s: UIScene, continue a: NSUserActivity) { if a.interaction?.intent is 1️⃣INStartCallIntent {} } }
+                """,
+            "Intents/Info.plist": infoPlist(types: []),
+            "Intents/CallHandler.swift": """
+                import Intents
+                final class CallHandler: NSObject, INStartCallIntentHandling {
+                    func canHandle(_ intent: INIntent) -> Bool { intent is INStartCallIntent }
+                    func handle(intent: INStartCallIntent, completion: @escaping (INStartCallIntentResponse) -> Void) {}
+                }
+                """,
+        ])
+        let report = try fixture.audit()
+        let targets = try #require(report.projects.first?.targets)
+        #expect(targets.map(\.name) == ["Shop", "Widget"])
+        #expect(targets[0].handled.map { "\($0.resolved ?? "nil") \($0.location)" } == ["INStartCallIntent \(fixture.at("App/App.swift", "1️⃣"))"])
+        #expect(targets[1].handled.isEmpty)
+        #expect(report.findings(.activityTypeUnused).isEmpty)
+    }
 }
