@@ -245,7 +245,7 @@ struct ConstantResolver {
             var values: [String] = []
             var failed = returns.isEmpty
             for expression in returns where !failed {
-                if let strings = resolve(expression, context: declaration.context) {
+                if let strings = resolve(expression, context: declaration.bodyContext ?? declaration.context) {
                     values += strings
                 } else {
                     failed = true

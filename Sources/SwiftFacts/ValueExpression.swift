@@ -93,6 +93,9 @@ struct ConstantDeclaration: Hashable, Sendable {
     /// A member whose body is one `switch self`: what each case returns (`cases` empty for `default:`), so that
     /// `Type.someCase.member` gives that case's value, not every case's.
     var caseReturns: [CaseReturns]? = nil
+    /// The scope the returned values are written in when it is not ``context``: a constant initialized by a
+    /// closure (`let x = { … }` or `{ … }()`) returns from inside the closure's body, whose locals it can use.
+    var bodyContext: [String]? = nil
 
     /// Declared inside a function or closure body: found only from within it.
     var isLocal: Bool { context.contains { $0.hasSuffix("()") } }
