@@ -20,13 +20,15 @@ struct CrossChecks {
     let files: ProjectFiles
 
     /// Created and handled sites with `Bundle.main.bundleIdentifier` replaced by the target's identifier, and
-    /// a value read from the Info.plist at run time by the target's Info.plist's (the first of its
-    /// `NSUserActivityTypes`: other keys stay unresolved). An extension's intent casts are no handled sites.
+    /// a value read from the Info.plist at run time by the target's Info.plist's (element `n` of its
+    /// `NSUserActivityTypes`, in the Info.plist's order, when there is one and it resolves: other keys, and
+    /// the whole array, stay unresolved). An extension's intent casts are no handled sites.
     func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
         guard let facts = context.facts else { return ([], []) }
-        func infoPlistValue(_ key: String, first: Bool) -> String? {
-            guard key == "NSUserActivityTypes", first else { return nil }
-            return context.infoPlist.declarations?.resolvedTypes.first
+        func infoPlistValue(_ key: String, element: Int?) -> String? {
+            guard key == "NSUserActivityTypes", let element, let declarations = context.infoPlist.declarations?.declarations,
+                  declarations.indices.contains(element), declarations[element].isResolved else { return nil }
+            return declarations[element].resolvedValue
         }
         func substituted(_ sites: [ActivityTypeSite]) -> [ActivityTypeSite] {
             sites.map { site in

@@ -63,8 +63,13 @@ struct ConstantResolver {
             return [text]
         case .bundleIdentifier:
             return [SwiftFacts.bundleIdentifierPlaceholder]
-        case .infoPlistValue(let key, let first):
-            return [SwiftFacts.infoPlistPlaceholder(key: key, first: first)]
+        case .infoPlistValue(let key):
+            return [SwiftFacts.infoPlistPlaceholder(key: key)]
+        case .element(let array, let index):
+            // Only an array read from the Info.plist: its element is the target's, looked up by the caller.
+            guard let values = resolve(array, context: context), values.count == 1,
+                  let key = SwiftFacts.infoPlistKey(ofWholeValue: values[0]) else { return nil }
+            return [SwiftFacts.infoPlistPlaceholder(key: key, element: index)]
         case .unknown:
             return nil
         case .rawValue(let inner):
@@ -240,7 +245,7 @@ struct ConstantResolver {
             var values: [String] = []
             var failed = returns.isEmpty
             for expression in returns where !failed {
-                if let strings = resolve(expression, context: declaration.context) {
+                if let strings = resolve(expression, context: declaration.bodyContext ?? declaration.context) {
                     values += strings
                 } else {
                     failed = true

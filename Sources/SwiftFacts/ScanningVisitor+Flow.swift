@@ -83,6 +83,7 @@ extension ScanningVisitor {
             return .reference(path: type.split(separator: ".").map(String.init) + path.dropFirst(), implicitMember: false)
         case .rawValue(let inner): return .rawValue(bindingParameters(inner))
         case .interpolated(let inner): return .interpolated(bindingParameters(inner))
+        case .element(let inner, let index): return .element(bindingParameters(inner), index: index)
         case .concatenation(let parts): return .concatenation(parts.map(bindingParameters))
         case .coalescing(let a, let b): return .coalescing(bindingParameters(a), bindingParameters(b))
         default: return value

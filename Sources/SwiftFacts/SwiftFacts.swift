@@ -197,21 +197,34 @@ package enum SwiftFacts {
         value.replacingOccurrences(of: bundleIdentifierPlaceholder, with: bundleIdentifier)
     }
 
-    /// What a value read from the Info.plist at run time resolves to: `$(INFOPLIST:K)`, or `$(INFOPLIST:K[0])` for
-    /// an array's first element; the caller substitutes the target's expanded Info.plist
+    /// What a value read from the Info.plist at run time resolves to: `$(INFOPLIST:K)`, or `$(INFOPLIST:K[n])` for
+    /// element `n` of an array; the caller substitutes the target's expanded Info.plist
     /// (``substitutingInfoPlistValues(in:with:)``).
-    package static func infoPlistPlaceholder(key: String, first: Bool) -> String {
-        "$(INFOPLIST:" + key + (first ? "[0]" : "") + ")"
+    package static func infoPlistPlaceholder(key: String, element: Int? = nil) -> String {
+        "$(INFOPLIST:" + key + (element.map { "[\($0)]" } ?? "") + ")"
     }
 
-    /// `value` with each Info.plist placeholder replaced by `lookup(key, first)`; nil when one has no value.
-    package static func substitutingInfoPlistValues(in value: String, with lookup: (String, Bool) -> String?) -> String? {
+    /// The key of `value` when it is exactly one whole-value placeholder (`$(INFOPLIST:K)`, no element).
+    static func infoPlistKey(ofWholeValue value: String) -> String? {
+        guard value.hasPrefix("$(INFOPLIST:"), value.hasSuffix(")") else { return nil }
+        let key = value.dropFirst("$(INFOPLIST:".count).dropLast()
+        guard !key.isEmpty, !key.contains(")"), !key.contains("["), !key.contains("$") else { return nil }
+        return String(key)
+    }
+
+    /// `value` with each Info.plist placeholder replaced by `lookup(key, element)` (`element` nil for the whole
+    /// value); nil when one has no value.
+    package static func substitutingInfoPlistValues(in value: String, with lookup: (String, Int?) -> String?) -> String? {
         var result = value
         while let start = result.range(of: "$(INFOPLIST:"), let end = result[start.upperBound...].firstIndex(of: ")") {
             var key = String(result[start.upperBound..<end])
-            let first = key.hasSuffix("[0]")
-            if first { key.removeLast(3) }
-            guard let replacement = lookup(key, first) else { return nil }
+            var element: Int?
+            if key.hasSuffix("]"), let open = key.lastIndex(of: "[") {
+                guard let index = Int(key[key.index(after: open)..<key.index(before: key.endIndex)]) else { return nil }
+                element = index
+                key = String(key[..<open])
+            }
+            guard let replacement = lookup(key, element) else { return nil }
             result.replaceSubrange(start.lowerBound...end, with: replacement)
         }
         return result

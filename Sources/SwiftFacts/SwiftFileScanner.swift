@@ -208,9 +208,16 @@ final class ScanningVisitor: SyntaxVisitor {
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             var values: [ValueExpression] = []
+            var bodyContext: [String]?
             var memberValue: ExprSyntax?
             if let initializer = binding.initializer {
-                if isLet { values = [ValueExpressionReader.read(initializer.value)] }
+                if isLet, let closure = Self.initializingClosure(initializer.value) {
+                    // `let x = { … }` (called as `x()`) or `let x = { … }()`: what the closure returns, from its body.
+                    values = ValueExpressionReader.returnedValues(of: closure.statements)
+                    bodyContext = scopes + [name + "()"]
+                } else if isLet {
+                    values = [ValueExpressionReader.read(initializer.value)]
+                }
                 memberValue = initializer.value
             } else if let getter = getterBody(binding.accessorBlock) {
                 values = ValueExpressionReader.returnedValues(of: getter)
@@ -220,7 +227,8 @@ final class ScanningVisitor: SyntaxVisitor {
             }
             if !values.isEmpty {
                 let caseReturns = binding.initializer == nil ? getterBody(binding.accessorBlock).flatMap(ValueExpressionReader.caseReturns) : nil
-                scan.declarations.append(ConstantDeclaration(context: scopes, name: name, kind: .value(values), caseReturns: caseReturns))
+                scan.declarations.append(ConstantDeclaration(context: scopes, name: name, kind: .value(values), caseReturns: caseReturns,
+                                                             bodyContext: bodyContext))
             }
             if !values.isEmpty { noteObjCMember(name, attributes: node.attributes, isStatic: isStatic) }
             noteLocalBinding(name, type: binding.typeAnnotation?.type, value: binding.initializer?.value)
@@ -263,6 +271,32 @@ final class ScanningVisitor: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// The closure a variable is initialized by: `{ … }` itself or `{ … }()` called at once without arguments.
+    static func initializingClosure(_ value: ExprSyntax) -> ClosureExprSyntax? {
+        if let closure = value.as(ClosureExprSyntax.self) { return closure }
+        guard let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+              call.additionalTrailingClosures.isEmpty else { return nil }
+        return call.calledExpression.as(ClosureExprSyntax.self)
+    }
+
+    /// The variable a closure initializes (``initializingClosure(_:)``): its body is a scope named `name()`, so
+    /// its locals are found from its returns and are no members of the enclosing type.
+    static func initializedVariable(by closure: ClosureExprSyntax) -> String? {
+        var value = ExprSyntax(closure)
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id { value = ExprSyntax(call) }
+        guard initializingClosure(value)?.id == closure.id,
+              let binding = value.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) else { return nil }
+        return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = Self.initializedVariable(by: node) { openScope(name) }
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClosureExprSyntax) {
+        if Self.initializedVariable(by: node) != nil { close() }
     }
 
     func getterBody(_ block: AccessorBlockSyntax?) -> CodeBlockItemListSyntax? {

@@ -19,8 +19,11 @@ indirect enum ValueExpression: Hashable, Sendable {
     /// `Bundle.main.bundleIdentifier`
     case bundleIdentifier
     /// A value of the target's Info.plist read at run time (`infoDictionary?["K"]`, `object(forInfoDictionaryKey:
-    /// "K")`); `first` for the first element of an array (`(… as? [String])?.first`).
-    case infoPlistValue(key: String, first: Bool)
+    /// "K")`), whole.
+    case infoPlistValue(key: String)
+    /// An element of an array: `X[n]` (an integer literal) or `X.first` (`index` 0), through `?` and `!`. Only
+    /// an array read from the Info.plist resolves (``infoPlistValue(key:)``, directly or through a constant).
+    case element(ValueExpression, index: Int)
     /// A parameter of the function the value is written in: whatever its callers pass (`label:` nil for an
     /// unlabeled argument; `index` counts the function's parameters from 0).
     case argument(function: String, label: String?, index: Int)
@@ -31,7 +34,7 @@ indirect enum ValueExpression: Hashable, Sendable {
     var referencedNames: Set<String> {
         switch self {
         case .reference(let path, _): return Set(path.filter { $0 != "self" && $0 != "Self" })
-        case .rawValue(let inner), .interpolated(let inner): return inner.referencedNames
+        case .rawValue(let inner), .interpolated(let inner), .element(let inner, _): return inner.referencedNames
         case .concatenation(let parts): return parts.reduce(into: []) { $0.formUnion($1.referencedNames) }
         case .coalescing(let a, let b): return a.referencedNames.union(b.referencedNames)
         case .literal, .bundleIdentifier, .infoPlistValue, .argument, .unknown: return []
@@ -42,7 +45,7 @@ indirect enum ValueExpression: Hashable, Sendable {
     var argumentFunctions: Set<String> {
         switch self {
         case .argument(let function, _, _): return [function]
-        case .rawValue(let inner), .interpolated(let inner): return inner.argumentFunctions
+        case .rawValue(let inner), .interpolated(let inner), .element(let inner, _): return inner.argumentFunctions
         case .concatenation(let parts): return parts.reduce(into: []) { $0.formUnion($1.argumentFunctions) }
         case .coalescing(let a, let b): return a.argumentFunctions.union(b.argumentFunctions)
         case .literal, .bundleIdentifier, .infoPlistValue, .reference, .unknown: return []
@@ -90,6 +93,9 @@ struct ConstantDeclaration: Hashable, Sendable {
     /// A member whose body is one `switch self`: what each case returns (`cases` empty for `default:`), so that
     /// `Type.someCase.member` gives that case's value, not every case's.
     var caseReturns: [CaseReturns]? = nil
+    /// The scope the returned values are written in when it is not ``context``: a constant initialized by a
+    /// closure (`let x = { … }` or `{ … }()`) returns from inside the closure's body, whose locals it can use.
+    var bodyContext: [String]? = nil
 
     /// Declared inside a function or closure body: found only from within it.
     var isLocal: Bool { context.contains { $0.hasSuffix("()") } }

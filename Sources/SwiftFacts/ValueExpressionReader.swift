@@ -18,7 +18,8 @@ enum ValueExpressionReader {
            let only = tuple.elements.first, only.label == nil {
             return read(only.expression)
         }
-        if let key = infoPlistKey(expression) { return .infoPlistValue(key: key, first: false) }
+        if let key = infoPlistKey(expression) { return .infoPlistValue(key: key) }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) { return read(subscriptCall) }
         if let sequence = expression.as(SequenceExprSyntax.self) { return readSequence(Array(sequence.elements)) }
         if let call = expression.as(FunctionCallExprSyntax.self) { return read(call) }
         return .unknown
@@ -26,9 +27,7 @@ enum ValueExpressionReader {
 
     private static func read(_ member: MemberAccessExprSyntax) -> ValueExpression {
         if member.declName.baseName.text == "rawValue", let base = member.base { return .rawValue(read(base)) }
-        if member.declName.baseName.text == "first", let base = member.base, let key = infoPlistKey(base) {
-            return .infoPlistValue(key: key, first: true)
-        }
+        if member.declName.baseName.text == "first", let base = member.base, isArrayBase(base) { return .element(read(base), index: 0) }
         // `Type.self` as a string (`String(describing:)`, `NSStringFromClass`) is the type's own name.
         if member.declName.baseName.text == "self", let base = member.base?.as(MemberAccessExprSyntax.self).flatMap(referencePath)
             ?? member.base?.as(DeclReferenceExprSyntax.self).map({ [$0.baseName.text] }), let type = base.last {
@@ -37,6 +36,30 @@ enum ValueExpressionReader {
         guard let path = referencePath(member) else { return .unknown }
         if path == ["Bundle", "main", "bundleIdentifier"] { return .bundleIdentifier }
         return .reference(path: path, implicitMember: member.base == nil)
+    }
+
+    /// `X[n]` with an integer literal `n`: element `n` of `X`; any other subscript is unknown.
+    private static func read(_ subscriptCall: SubscriptCallExprSyntax) -> ValueExpression {
+        guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,
+              let literal = argument.expression.as(IntegerLiteralExprSyntax.self),
+              let index = Int(literal.literal.text.filter { $0 != "_" }) else { return .unknown }
+        return .element(read(subscriptCall.calledExpression), index: index)
+    }
+
+    /// Whether `.first` on `base` reads an array's first element: not when `base` names a type or `self`
+    /// (`Kind.first` is a member named `first`: a case, a constant).
+    private static func isArrayBase(_ base: ExprSyntax) -> Bool {
+        let base = unwrapped(base)
+        let path: [String]?
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            path = [reference.baseName.text]
+        } else if let member = base.as(MemberAccessExprSyntax.self) {
+            path = referencePath(member)
+        } else {
+            return true
+        }
+        guard let last = path?.last else { return true }
+        return last != "self" && last != "Self" && last.first?.isUppercase == false
     }
 
     /// `A.B.c` as `["A", "B", "c"]`; nil when the chain has anything but names (a call, a subscript).

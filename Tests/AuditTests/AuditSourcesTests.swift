@@ -199,8 +199,8 @@ struct AuditSourcesTests {
     }
 
     @Test func typesReadAtRunTimeAreNotCalledUnused() throws {
-        // The activity type comes from the Info.plist at run time (AppleSampleCode's StateRestoration does
-        // this): the audit cannot follow it, so no declared type is "unused" and nothing "never handled".
+        // The activity type comes from the Info.plist at run time at an index the audit cannot follow (a
+        // variable, not a literal), so no declared type is "unused" and nothing "never handled".
         let fixture = try AuditFixture([
             "App.xcodeproj/project.pbxproj": pbxproj(
                 appSettings: "INFOPLIST_FILE = Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; ", appSources: ["Scene.swift"]),
@@ -208,7 +208,8 @@ struct AuditSourcesTests {
             "Scene.swift": """
                 import UIKit
 
-                let mainType = (Bundle.main.infoDictionary?["NSUserActivityTypes"] as? [String])![0]
+                var mainIndex = 0
+                let mainType = (Bundle.main.infoDictionary?["NSUserActivityTypes"] as? [String])![mainIndex]
 
                 func restore() -> NSUserActivity {
                     let activity = NSUserActivity(activityType: 1️⃣mainType)
@@ -223,6 +224,50 @@ struct AuditSourcesTests {
         #expect(app.created.map { "\($0.value) \($0.resolved ?? "null") \($0.location)" } == ["mainType null " + fixture.at("Scene.swift", "1️⃣")])
         #expect(app.handled.map { "\($0.value) \($0.resolved ?? "null") \($0.location)" } == ["mainType null " + fixture.at("Scene.swift", "2️⃣")])
         #expect(report.findings == [])
+    }
+
+    @Test func elementsOfTheInfoPlistArrayReadAtRunTime() throws {
+        // Activity types read from the Info.plist by index, through constants initialized by closures: element
+        // n of the target's NSUserActivityTypes in the Info.plist's order; an index past its end stays unresolved.
+        let fixture = try AuditFixture([
+            "App.xcodeproj/project.pbxproj": pbxproj(
+                appSettings: "INFOPLIST_FILE = Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.app; ", appSources: ["Scene.swift"]),
+            "Info.plist": infoPlist(types: ["<string>com.example.app.main</string>", "<string>com.example.app.image</string>"]),
+            "Scene.swift": """
+                import UIKit
+
+                extension SceneDelegate {
+                    static let MainSceneActivityType = { () -> String in
+                        let activityTypes = Bundle.main.infoDictionary?["NSUserActivityTypes"] as? [String]
+                        return activityTypes![0]
+                    }
+                    static let ImageSceneActivityType: String = {
+                        let activityTypes = Bundle.main.infoDictionary?["NSUserActivityTypes"] as? [String]
+                        return activityTypes![1]
+                    }()
+                }
+
+                func restore(_ activity: NSUserActivity) {
+                    let main = NSUserActivity(activityType: 1️⃣SceneDelegate.MainSceneActivityType())
+                    let image = NSUserActivity(activityType: 2️⃣SceneDelegate.ImageSceneActivityType)
+                    let other = NSUserActivity(activityType: 3️⃣(Bundle.main.infoDictionary?["NSUserActivityTypes"] as? [String])![2])
+                    if activity.activityType == 4️⃣SceneDelegate.MainSceneActivityType() { main.becomeCurrent() }
+                    if activity.activityType == 5️⃣SceneDelegate.ImageSceneActivityType { image.becomeCurrent(); other.becomeCurrent() }
+                }
+
+                """,
+        ])
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.created.map { "\($0.resolved ?? "null") \($0.location)" } == [
+            "com.example.app.main " + fixture.at("Scene.swift", "1️⃣"),
+            "com.example.app.image " + fixture.at("Scene.swift", "2️⃣"),
+            "null " + fixture.at("Scene.swift", "3️⃣"),
+        ])
+        #expect(app.handled.map { "\($0.resolved ?? "null") \($0.location)" } == [
+            "com.example.app.main " + fixture.at("Scene.swift", "4️⃣"),
+            "com.example.app.image " + fixture.at("Scene.swift", "5️⃣"),
+        ])
     }
 
     @Test func handoffToAnotherAppOfTheProject() throws {

@@ -262,8 +262,8 @@ struct ValueFlowTests {
         let facts = try extractFacts(["Bundle.swift": code])
         #expect(facts.handled.map { $0.resolved ?? "nil" } == ["$(INFOPLIST:NSUserActivityTypes[0])"])
         #expect(facts.created.map { $0.resolved ?? "nil" } == ["$(INFOPLIST:CFBundleDisplayName)"])
-        #expect(SwiftFacts.substitutingInfoPlistValues(in: "$(INFOPLIST:NSUserActivityTypes[0]).x") { key, first in
-            key == "NSUserActivityTypes" && first ? "com.example.view" : nil
+        #expect(SwiftFacts.substitutingInfoPlistValues(in: "$(INFOPLIST:NSUserActivityTypes[0]).x") { key, element in
+            key == "NSUserActivityTypes" && element == 0 ? "com.example.view" : nil
         } == "com.example.view.x")
         #expect(SwiftFacts.substitutingInfoPlistValues(in: "$(INFOPLIST:CFBundleDisplayName)") { _, _ in nil } == nil)
     }
