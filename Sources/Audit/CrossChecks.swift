@@ -46,9 +46,10 @@ struct CrossChecks {
                 return site
             }
         }
-        // An extension is handed intents by the system's dispatch (`handler(for:)` and whatever it calls with the
-        // intent), never a continued activity: a cast of an intent there continues nothing.
-        let handled = context.isExtension ? facts.handled.filter { $0.kind != .intentCast } : facts.handled
+        // The system continues an activity in an app, never in an app extension (it hands an extension intents
+        // through `handler(for:)` and whatever that calls): code an extension builds, shared with its app or
+        // not, handles nothing there.
+        let handled = context.isExtension ? [] : facts.handled
         return (substituted(facts.created), substituted(handled))
     }
 

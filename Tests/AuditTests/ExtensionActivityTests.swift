@@ -50,10 +50,11 @@ struct ExtensionActivityTests {
         #expect(report.findings(.activityTypeUndeclaredInCode).isEmpty)
     }
 
-    /// An Intents extension's `canHandle(_ intent: INIntent)` (called from `handler(for:)`) casts intents the
-    /// system dispatches: no activity is continued there, so it is no handled site; the app's cast of
-    /// `interaction?.intent` is one.
-    @Test func anExtensionsIntentCastsAreDispatchNotContinuation() throws {
+    /// The system continues activities in the app, never in an extension: an Intents extension's
+    /// `canHandle(_ intent: INIntent)` (called from `handler(for:)`) casts intents the system dispatches, and a
+    /// comparison in code the extension builds continues nothing, so neither is a handled site; the app's cast
+    /// of `interaction?.intent` is one.
+    @Test func anExtensionHandlesNothing() throws {
         let fixture = try AuditFixture([
             "Shop.xcodeproj/project.pbxproj": pbxproj(
                 appSettings: "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop;", appSources: ["App/App.swift"],
@@ -69,6 +70,7 @@ struct ExtensionActivityTests {
                 import Intents
                 final class CallHandler: NSObject, INStartCallIntentHandling {
                     func canHandle(_ intent: INIntent) -> Bool { intent is INStartCallIntent }
+                    func isCall(_ activity: NSUserActivity) -> Bool { activity.activityType == "INStartCallIntent" }
                     func handle(intent: INStartCallIntent, completion: @escaping (INStartCallIntentResponse) -> Void) {}
                 }
                 """,
