@@ -11,45 +11,20 @@ import TestSupport
 struct AuditDeclarationsEndToEndTests {
     static let appSettings = "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop;"
 
-    /// An app continuing `com.example.shop.call` and an Intents extension that creates it for the app
-    /// (`.continueInApp`); `appTypes` are the app's `NSUserActivityTypes` lines.
-    static func extensionRepository(appTypes: [String]) throws -> FixtureTree {
-        try FixtureTree([
-            "Shop.xcodeproj/project.pbxproj": pbxproj(
-                appSettings: appSettings, appSources: ["App/App.swift"], extensionFolder: "Intents",
-                extensionSettings: "INFOPLIST_FILE = Intents/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop.intents;"),
-            "App/Info.plist": infoPlist(types: appTypes),
-            "App/App.swift": """
-                import UIKit
-                final class Scene { func scene(_ s: UIScene, continue a: NSUserActivity) { if a.activityType == 2️⃣"com.example.shop.call" {} } }
-                """,
-            "Intents/Info.plist": infoPlist(types: []),
-            "Intents/IntentHandler.swift": """
-                import Intents
-                final class IntentHandler: INExtension, INStartCallIntentHandling {
-                    func handle(intent: INStartCallIntent, completion: @escaping (INStartCallIntentResponse) -> Void) {
-                        let activity = NSUserActivity(activityType: 1️⃣"com.example.shop.call")
-                        completion(INStartCallIntentResponse(code: .continueInApp, userActivity: activity))
-                    }
-                }
-                """,
-        ], purpose: "audit-extension-e2e")
-    }
-
     @Test func anExtensionsActivityIsCheckedAgainstItsApp() throws {
-        let undeclared = try Self.extensionRepository(appTypes: [])
+        let undeclared = try FixtureTree(continueInAppRepository(appTypes: []), purpose: "audit-extension-e2e")
         let result = try BuiltBinary.run(["audit", "--format", "json", undeclared.root])
         #expect(result.status == 1)
         let errors = try Self.diagnostics(result.standardOutput).filter { Self.string($0["severity"]) == "error" }
         // The app's handler and the extension's creation; the extension's names the app's Info.plist.
         #expect(errors.map(Self.place) == [
-            "activity-type-undeclared-in-code \(undeclared.at("App/App.swift", "2️⃣"))",
+            "activity-type-undeclared-in-code \(undeclared.at("App/App.swift", "3️⃣"))",
             "activity-type-undeclared-in-code \(undeclared.at("Intents/IntentHandler.swift"))",
         ])
         #expect(Self.string(errors.last?["message"])?.contains("for its app to continue, which the app Shop's Info.plist (App/Info.plist) does not declare") == true)
 
         // The app's declaration serves the extension: nothing is reported, and the extension needs none of its own.
-        let declared = try Self.extensionRepository(appTypes: ["<string>com.example.shop.call</string>"])
+        let declared = try FixtureTree(continueInAppRepository(appTypes: ["com.example.shop.call"]), purpose: "audit-extension-e2e")
         let clean = try BuiltBinary.run(["audit", declared.root])
         #expect(clean.status == 0, "\(clean.standardOutput)")
         #expect(clean.standardOutput.hasSuffix("Widget (Release): 1 Swift file, 0 declared, 1 created, 0 handled activity types, 0 App Intents, 0 App Shortcuts: 0 errors, 0 warnings, 0 notes\n"))

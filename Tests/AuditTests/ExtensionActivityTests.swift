@@ -10,27 +10,7 @@ import TestSupport
 @Suite("Audit: an extension's activities belong to its app")
 struct ExtensionActivityTests {
     static func fixture(appTypes: [String]) throws -> AuditFixture {
-        try AuditFixture([
-            "Shop.xcodeproj/project.pbxproj": pbxproj(
-                appSettings: "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop;", appSources: ["App/App.swift"],
-                extensionFolder: "Intents", extensionSettings: "INFOPLIST_FILE = Intents/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop.intents;"),
-            "App/Info.plist": infoPlist(types: appTypes.map { "<string>\($0)</string>" }),
-            "App/App.swift": """
-                import UIKit
-                final class Scene { func scene(_ s: UIScene, continue a: NSUserActivity) { if a.activityType == "com.example.shop.call" {} } }
-                """,
-            "Intents/Info.plist": infoPlist(types: []),
-            "Intents/IntentHandler.swift": """
-                import Intents
-                final class IntentHandler: INExtension, INStartCallIntentHandling {
-                    func handle(intent: INStartCallIntent, completion: @escaping (INStartCallIntentResponse) -> Void) {
-                        let activity = NSUserActivity(activityType: 1️⃣"com.example.shop.call")
-                        completion(INStartCallIntentResponse(code: .continueInApp, userActivity: activity))
-                    }
-                    func shared(_ a: NSUserActivity) -> Bool { a.activityType == 2️⃣"com.example.shop.other" }
-                }
-                """,
-        ])
+        try AuditFixture(continueInAppRepository(appTypes: appTypes))
     }
 
     @Test func anActivityForTheAppIsCheckedAgainstTheAppsDeclarations() throws {

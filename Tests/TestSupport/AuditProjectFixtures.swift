@@ -95,3 +95,30 @@ package func infoPlist(types: [String], extra: String = "") -> String {
 
     """
 }
+
+/// An app (`Shop`, `App/`) that continues `com.example.shop.call` (marker `3️⃣`) and an Intents extension
+/// (`Widget`, the synchronized folder `Intents/`) that creates it for the app with `.continueInApp` (`1️⃣`) and
+/// compares another type in its own code (`2️⃣`); `appTypes` are the app's `NSUserActivityTypes` values.
+package func continueInAppRepository(appTypes: [String]) -> [String: String] {
+    [
+        "Shop.xcodeproj/project.pbxproj": pbxproj(
+            appSettings: "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop;", appSources: ["App/App.swift"],
+            extensionFolder: "Intents", extensionSettings: "INFOPLIST_FILE = Intents/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop.intents;"),
+        "App/Info.plist": infoPlist(types: appTypes.map { "<string>\($0)</string>" }),
+        "App/App.swift": """
+            import UIKit
+            final class Scene { func scene(_ s: UIScene, continue a: NSUserActivity) { if a.activityType == 3️⃣"com.example.shop.call" {} } }
+            """,
+        "Intents/Info.plist": infoPlist(types: []),
+        "Intents/IntentHandler.swift": """
+            import Intents
+            final class IntentHandler: INExtension, INStartCallIntentHandling {
+                func handle(intent: INStartCallIntent, completion: @escaping (INStartCallIntentResponse) -> Void) {
+                    let activity = NSUserActivity(activityType: 1️⃣"com.example.shop.call")
+                    completion(INStartCallIntentResponse(code: .continueInApp, userActivity: activity))
+                }
+                func shared(_ a: NSUserActivity) -> Bool { a.activityType == 2️⃣"com.example.shop.other" }
+            }
+            """,
+    ]
+}
