@@ -276,9 +276,13 @@ struct ConstantResolver {
                 found = named.filter { $0.context == scope }
                 if !found.isEmpty { foundDepth = depth; break }
             }
-            if found.isEmpty { found = global }
-            // A type (not a function, `f()`) inside the scope it was found in can have members in other files.
-            if !found.isEmpty, context.dropFirst(foundDepth).contains(where: { !$0.hasSuffix("()") }) {
+            // A type (not a function, `f()`) inside the scope it was found in can have members in other files;
+            // and a declaration found in no enclosing scope (the fallback to any non-local one, a member of some
+            // type) yields to a top-level one in a file not parsed yet.
+            if found.isEmpty {
+                found = global
+                if !found.isEmpty { shadowableNames.insert(name) }
+            } else if context.dropFirst(foundDepth).contains(where: { !$0.hasSuffix("()") }) {
                 shadowableNames.insert(name)
             }
         } else {

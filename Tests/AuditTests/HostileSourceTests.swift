@@ -97,6 +97,19 @@ struct HostileSourceTests {
         #expect(filtered.parsedFiles == ["File0.swift", "File1.swift", "File2.swift"])
     }
 
+    /// fuzz-swift-facts, third session (10 minutes on main, 105,000 executions): a `let blockType` that broken
+    /// code (`struct Led,`) leaves as a member of a type was the only declaration the parsed file had, so the
+    /// unqualified name fell back to it (unresolved) and no other file was searched; parsing everything found
+    /// File1's top-level `blockType`, which lexical lookup prefers. A name resolved by that fallback is now searched
+    /// for in the other files too (reduced from the finding by removing lines while the two runs still differed).
+    @Test("a name found only as some type's member is searched for at top level in the files not parsed")
+    func memberOfABrokenTypeHidesATopLevelConstant() throws {
+        let (filtered, everything) = try Self.extract(Self.reproducer("member-of-a-broken-type-hides-a-top-level-constant-prefilter-found-on-main.swift"))
+        #expect(Self.sites(everything).first?.hasPrefix("File0.swift:1:42 blockType => com.example.block") == true)
+        #expect(Self.sites(filtered) == Self.sites(everything))
+        #expect(filtered.parsedFiles == ["File0.swift", "File1.swift"])
+    }
+
     /// fuzz-swift-facts' second finding: not a bug of the facts of valid Swift, the limit of the prefilter's
     /// promise, kept so that a change to it is seen.
     @Test("a constant declared in two files (a redeclaration): unresolved when every file is parsed, the prefilter resolves it")
