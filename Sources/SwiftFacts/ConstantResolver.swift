@@ -288,17 +288,20 @@ struct ConstantResolver {
         } else {
             found = global.filter { $0.context.count >= qualifier.count && Array($0.context.suffix(qualifier.count)) == qualifier }
             // `Type.main.member` / `Type.shared.member`: an instance member of `Type`, through its singleton.
+            var singletonType: String?
             if found.isEmpty, qualifier.count >= 2, let last = qualifier.last?.first, last.isLowercase,
                qualifier[qualifier.count - 2].first?.isUppercase == true {
                 let type = Array(qualifier.dropLast())
+                singletonType = type.last
                 found = global.filter { $0.context.count >= type.count && Array($0.context.suffix(type.count)) == type }
             }
             if let first = qualifier.first?.first, first.isLowercase || first == "_" {
                 if found.isEmpty { found = global }
             } else if found.isEmpty, let type = qualifier.last {
                 // `Type.member`: the member is in the type's declaration or an extension of it, both found by
-                // the type's name.
+                // the type's name (through a singleton, `Type.shared.member`, by the type's name too).
                 missingNames.insert(type)
+                if let singletonType { missingNames.insert(singletonType) }
                 return nil
             }
         }

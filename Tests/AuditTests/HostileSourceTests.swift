@@ -110,6 +110,18 @@ struct HostileSourceTests {
         #expect(filtered.parsedFiles == ["File0.swift", "File1.swift"])
     }
 
+    /// fuzz-swift-facts, third session, second run (74,000 executions): `Constants.vs.viewActivity`, read as an
+    /// instance member through a singleton (`Type.shared.member`), searched the other files for a declaration of
+    /// `vs` instead of the type `Constants`, so the prefilter never parsed the file that declares it. The type's
+    /// name is searched for now (reduced from the finding).
+    @Test("a member reached through a singleton finds its type in a file not parsed yet")
+    func singletonMemberTypeInAnotherFile() throws {
+        let (filtered, everything) = try Self.extract(Self.reproducer("singleton-member-type-in-another-file-prefilter-found-on-main.swift"))
+        #expect(Self.sites(everything).first?.hasPrefix("File0.swift:1:46 Constants.vs.viewActivity => org.example.app.view") == true)
+        #expect(Self.sites(filtered) == Self.sites(everything))
+        #expect(filtered.parsedFiles == ["File0.swift", "File1.swift"])
+    }
+
     /// fuzz-swift-facts' second finding: not a bug of the facts of valid Swift, the limit of the prefilter's
     /// promise, kept so that a change to it is seen.
     @Test("a constant declared in two files (a redeclaration): unresolved when every file is parsed, the prefilter resolves it")
