@@ -130,7 +130,9 @@ package struct Auditor: Sendable {
         // The app and its extensions share files (their packages' above all): each is parsed once per project.
         var extractor = self.extractor
         extractor.options.scanCache = FileScanCache()
-        let claimed = Set(project.targets.flatMap { project.swiftFiles(of: $0) } + project.targets.flatMap(packages.swiftFiles(of:)))
+        // Each target's built files, listed once (a synchronized folder is a walk of the disk).
+        let built = BuiltFiles(project: project)
+        let claimed = Set(project.targets.flatMap { built.swiftFiles(of: $0) } + project.targets.flatMap(packages.swiftFiles(of:)))
         result.diagnostics += options.filter.apply(packages.diagnostics)
         // A synchronized folder's files belong to the project, members or not: a file its exception set takes
         // out of a target was taken out on purpose, it is not unclaimed.
@@ -140,18 +142,17 @@ package struct Auditor: Sendable {
         let packageFolders = (project.localPackages.compactMap(\.path.filePath) + packages.folders).map { $0 == "." ? "" : $0 + "/" }
         // A file the project references but builds in no target was left out on purpose (an old copy kept in
         // the navigator): it is not unclaimed either. Unclaimed are the files the project says nothing about.
-        let built = Set(project.targets.flatMap { project.sourceFiles(of: $0).compactMap(\.filePath) })
-        let leftOut = project.referencedFiles.subtracting(built)
+        let leftOut = project.referencedFiles.subtracting(built.all)
         let unclaimed = repository.swiftFiles.filter { file in
             !claimed.contains(file) && !leftOut.contains(file)
                 && !(packageFolders + synchronizedFolders).contains { $0.isEmpty || file.hasPrefix($0) }
         }
         for index in contexts.indices {
             let target = contexts[index].target
-            var swiftFiles = project.swiftFiles(of: target)
+            var swiftFiles = built.swiftFiles(of: target)
             // A WatchKit app's extension and the frameworks it links run as part of it (TargetCode.swift).
             for codeTarget in project.codeTargets(of: target) {
-                let files = project.swiftFiles(of: codeTarget)
+                let files = built.swiftFiles(of: codeTarget)
                 swiftFiles += files
                 if codeTarget.isLibrary { contexts[index].libraryFiles.formUnion(files) }
             }
@@ -171,15 +172,14 @@ package struct Auditor: Sendable {
         // Intent definitions: the target's own (built in its Sources phase or folders) and unclaimed ones (not
         // those the project leaves out of every target).
         // A framework's definitions (the app links it) count as unclaimed: they reach every app target.
-        let claimedDefinitions = Set(appTargets.flatMap { project.sourceFiles(of: $0).compactMap(\.filePath) }
-            .filter { $0.hasSuffix(".intentdefinition") })
+        let claimedDefinitions = Set(appTargets.flatMap(built.intentDefinitions(of:)))
         let unclaimedDefinitions = repository.intentDefinitions.filter { !claimedDefinitions.contains($0) && !leftOut.contains($0) }
         var definitionFiles: [String: Result<IntentDefinitionFile, Diagnostic>] = [:]
         for file in repository.intentDefinitions {
             definitionFiles[file] = files.contents(of: file).map { IntentDefinitionFile.read($0, path: file) }
         }
         for index in contexts.indices {
-            let own = project.sourceFiles(of: contexts[index].target).compactMap(\.filePath).filter { $0.hasSuffix(".intentdefinition") }
+            let own = built.intentDefinitions(of: contexts[index].target)
             contexts[index].intentDefinitions = (own + unclaimedDefinitions).compactMap { definitionFiles[$0] }
         }
 
@@ -215,6 +215,25 @@ package struct Auditor: Sendable {
 /// claims), `.intentdefinition` files and phrase localizations. Dependency and build folders, hidden folders and
 /// project bundles are not entered (a React Native app's `node_modules` can hold 100,000 files), nor are folders
 /// reached through a symbolic link (no loops).
+/// The repository files each target of a project builds (``XcodeProject/sourceFiles(of:platform:)``), listed
+/// once per audit of the project: the claims, the targets' Swift files and their intent definitions all read them.
+struct BuiltFiles {
+    private var byTarget: [String: [String]] = [:]
+    /// Every file some target builds.
+    private(set) var all: Set<String> = []
+
+    init(project: XcodeProject) {
+        for target in project.targets {
+            let files = project.sourceFiles(of: target).compactMap(\.filePath)
+            byTarget[target.id] = files
+            all.formUnion(files)
+        }
+    }
+
+    func swiftFiles(of target: XcodeTarget) -> [String] { (byTarget[target.id] ?? []).filter { $0.hasSuffix(".swift") } }
+    func intentDefinitions(of target: XcodeTarget) -> [String] { (byTarget[target.id] ?? []).filter { $0.hasSuffix(".intentdefinition") } }
+}
+
 struct RepositoryFiles {
     var swiftFiles: [String] = []
     var intentDefinitions: [String] = []

@@ -18,12 +18,30 @@ struct CrossChecks {
     let prefixedIntentClasses: [String: String]
     /// For locating a missing required key's literal in the Swift text.
     let files: ProjectFiles
+    /// Each target's sites as ``resolvedSites(_:prefixedIntentClasses:)`` gives them, by target id: every check
+    /// reads them, some once per other target.
+    private let siteTable: [String: (created: [ActivityTypeSite], handled: [ActivityTypeSite])]
+
+    init(contexts: [TargetContext], phraseFiles: [Result<PhraseLocalizationFile, Diagnostic>], intentClasses: Set<String>,
+         prefixedIntentClasses: [String: String], files: ProjectFiles) {
+        (self.contexts, self.phraseFiles, self.intentClasses, self.prefixedIntentClasses, self.files)
+            = (contexts, phraseFiles, intentClasses, prefixedIntentClasses, files)
+        var table: [String: (created: [ActivityTypeSite], handled: [ActivityTypeSite])] = [:]
+        for context in contexts { table[context.target.id] = Self.resolvedSites(context, prefixedIntentClasses: prefixedIntentClasses) }
+        siteTable = table
+    }
+
+    /// The created and handled sites of `context`'s target (``resolvedSites(_:prefixedIntentClasses:)``).
+    func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
+        siteTable[context.target.id] ?? ([], [])
+    }
 
     /// Created and handled sites with `Bundle.main.bundleIdentifier` replaced by the target's identifier, and
     /// a value read from the Info.plist at run time by the target's Info.plist's (element `n` of its
     /// `NSUserActivityTypes`, in the Info.plist's order, when there is one and it resolves: other keys, and
-    /// the whole array, stay unresolved). An extension's intent casts are no handled sites.
-    func sites(_ context: TargetContext) -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
+    /// the whole array, stay unresolved). An app extension handles nothing.
+    private static func resolvedSites(_ context: TargetContext, prefixedIntentClasses: [String: String])
+        -> (created: [ActivityTypeSite], handled: [ActivityTypeSite]) {
         guard let facts = context.facts else { return ([], []) }
         func infoPlistValue(_ key: String, element: Int?) -> String? {
             guard key == "NSUserActivityTypes", let element, let declarations = context.infoPlist.declarations?.declarations,
