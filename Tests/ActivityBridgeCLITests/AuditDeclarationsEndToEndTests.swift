@@ -72,23 +72,10 @@ struct AuditDeclarationsEndToEndTests {
     }
 
     @Test func aWidgetConfigurationIntentSaysUsersLoseTheirConfiguredWidgets() throws {
-        let definition = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-            \t<key>INIntents</key>
-            \t<array>
-            \t\t<dict>
-            \t\t\t<key>INIntentEligibleForWidgets</key><true/>
-            \t\t\t<key>INIntentIneligibleForSuggestions</key><true/>
-            \t\t\t<key>INIntentName</key>
-            \t\t\t1️⃣<string>Configuration</string>
-            \t\t</dict>
-            \t</array>
-            </dict>
-            </plist>
-
-            """
+        let definition = intentDefinition("""
+            <dict><key>INIntentEligibleForWidgets</key><true/><key>INIntentIneligibleForSuggestions</key><true/>
+                  <key>INIntentName</key>1️⃣<string>Configuration</string></dict>
+            """)
         let tree = try FixtureTree([
             "Shop.xcodeproj/project.pbxproj": pbxproj(appSettings: Self.appSettings, appSources: ["App/App.swift", "App/Widget.intentdefinition"]),
             "App/Info.plist": infoPlist(types: []),

@@ -39,23 +39,8 @@ struct AuditValueFlowEndToEndTests {
         }
         """
 
-    static let definition = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \t<key>INIntents</key>
-        \t<array>
-        \t\t<dict>
-        \t\t\t<key>INIntentClassPrefix</key>
-        \t\t\t<string>XY</string>
-        \t\t\t<key>INIntentName</key>
-        \t\t\t<string>Chapter</string>
-        \t\t</dict>
-        \t</array>
-        </dict>
-        </plist>
-
-        """
+    static let definition = intentDefinition(
+        "<dict><key>INIntentClassPrefix</key><string>XY</string><key>INIntentName</key><string>Chapter</string></dict>")
 
     func string(_ value: JSONValue?) -> String? {
         if case let .string(text)? = value { return text }

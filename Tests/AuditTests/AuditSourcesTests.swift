@@ -66,9 +66,7 @@ struct AuditSourcesTests {
             \trootObject = PROJ;
             }
             """
-        func definition(_ name: String) -> String {
-            "<plist version=\"1.0\"><dict><key>INIntents</key><array><dict><key>INIntentName</key><string>\(name)</string></dict></array></dict></plist>"
-        }
+        func definition(_ name: String) -> String { intentDefinition("<dict><key>INIntentName</key><string>\(name)</string></dict>") }
         let fixture = try AuditFixture([
             "App.xcodeproj/project.pbxproj": pbxproj,
             "App/Info.plist": infoPlist(types: ["<string>OrderIntent</string>"]),

@@ -8,22 +8,8 @@ import TestSupport
 /// must hold. A widget's configuration intent is no Siri shortcut, and its warning says what users lose.
 @Suite("Intent definitions: class names and what users lose")
 struct IntentDefinitionFileTests {
-    static func definition(_ intents: String, root: String = "") -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \(root)<key>INIntents</key>
-        <array>
-        \(intents)
-        </array>
-        </dict>
-        </plist>
-        """
-    }
-
     @Test func theClassPrefixIsPartOfTheClassName() throws {
-        let text = Self.definition("""
+        let text = intentDefinition("""
             <dict><key>INIntentClassPrefix</key><string>HS</string><key>INIntentName</key><string>ExecuteLua</string></dict>
             <dict><key>INIntentName</key><string>Plain</string></dict>
             <dict><key>INIntentCategory</key><string>system</string><key>INIntentClassName</key><string>INPlayMediaIntent</string>
@@ -40,7 +26,7 @@ struct IntentDefinitionFileTests {
     /// Some Xcode versions write `INIntentClassName` for a custom intent as well, holding its generated name
     /// (with the prefix): it is still a custom intent, not a system one.
     @Test func aCustomIntentMayNameItsOwnClass() throws {
-        let text = Self.definition("""
+        let text = intentDefinition("""
             <dict><key>INIntentCategory</key><string>generic</string><key>INIntentClassName</key><string>RunScriptIntent</string>
                   <key>INIntentName</key><string>RunScript</string></dict>
             <dict><key>INIntentClassName</key><string>XYChapterIntent</string><key>INIntentClassPrefix</key><string>XY</string>
@@ -52,7 +38,7 @@ struct IntentDefinitionFileTests {
     }
 
     @Test func aPrefixAtTheFilesRootAppliesToIntentsWithoutTheirOwn() throws {
-        let text = Self.definition("""
+        let text = intentDefinition("""
             <dict><key>INIntentName</key><string>Chapter</string></dict>
             <dict><key>INIntentClassPrefix</key><string>AB</string><key>INIntentName</key><string>Page</string></dict>
             """, root: "<key>INIntentClassPrefix</key><string>XY</string>\n")
@@ -61,7 +47,7 @@ struct IntentDefinitionFileTests {
     }
 
     @Test func whatUsersLoseWithoutAMigratedAppIntent() throws {
-        let text = Self.definition("""
+        let text = intentDefinition("""
             <dict><key>INIntentName</key><string>Configuration</string><key>INIntentEligibleForWidgets</key><true/>
                   <key>INIntentIneligibleForSuggestions</key><true/></dict>
             <dict><key>INIntentName</key><string>SleepTimer</string><key>INIntentEligibleForWidgets</key><true/></dict>
@@ -81,7 +67,7 @@ struct IntentDefinitionFileTests {
                                                       appSources: ["App/App.swift", "App/Intents.intentdefinition"]),
             "App/Info.plist": "<plist version=\"1.0\"><dict><key>NSUserActivityTypes</key><array><string>XYChapterIntent</string></array></dict></plist>",
             "App/App.swift": "struct App {}\n",
-            "App/Intents.intentdefinition": Self.definition("""
+            "App/Intents.intentdefinition": intentDefinition("""
                 <dict><key>INIntentClassPrefix</key><string>XY</string><key>INIntentName</key>1️⃣<string>Chapter</string></dict>
                 """),
         ])
@@ -105,7 +91,7 @@ struct IntentDefinitionFileTests {
                     if let chapter = activity.interaction?.intent as? 1️⃣ChapterIntent { _ = chapter }
                 }
                 """,
-            "App/Intents.intentdefinition": Self.definition("""
+            "App/Intents.intentdefinition": intentDefinition("""
                 <dict><key>INIntentClassPrefix</key><string>XY</string><key>INIntentName</key><string>Chapter</string></dict>
                 """),
         ])

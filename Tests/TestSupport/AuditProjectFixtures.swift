@@ -122,3 +122,20 @@ package func continueInAppRepository(appTypes: [String]) -> [String: String] {
             """,
     ]
 }
+
+/// A SiriKit `.intentdefinition` (an XML property list) whose `INIntents` array holds `intents` (raw `<dict>`
+/// entries, one per line, from line 6 on; a line may carry a marker) and whose root holds `root` (raw XML) too.
+package func intentDefinition(_ intents: String, root: String = "") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    \(root)<key>INIntents</key>
+    <array>
+    \(intents)
+    </array>
+    </dict>
+    </plist>
+
+    """
+}
