@@ -78,36 +78,27 @@ extension RuleDescription {
         "replay-script", .error,
         "A replay script that cannot run: unreadable, malformed, an unknown app or step, a bad argument.",
         rationale: "The script file cannot be read or is not a valid property list; a key it needs (`name`, `app`, `steps`, a step's `do`) is missing, empty or of the wrong kind; `platform` does not parse; or, when it runs, the app is unknown, or a step is unknown, lacks an argument or has an unusable one. The script stops at its first mistake, reported at the element it is about.",
-        triggering: [.plist("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-            <key>name</key>
-            <string>open a favorite</string>
-            <key>app</key>
-            <string>walkmate</string>
-            <key>platform</key>
-            ↓<string>iOS twenty-seven</string>
-            <key>steps</key>
-            <array/>
-            </dict>
-            </plist>
+        triggering: [.plist(replayScriptExample(platform: "↓<string>iOS twenty-seven</string>"))],
+        nonTriggering: [.plist(replayScriptExample(platform: "<string>iOS 27</string>"))])
+}
 
-            """)],
-        nonTriggering: [.plist("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-            <key>name</key>
-            <string>open a favorite</string>
-            <key>app</key>
-            <string>walkmate</string>
-            <key>platform</key>
-            <string>iOS 27</string>
-            <key>steps</key>
-            <array/>
-            </dict>
-            </plist>
+/// A Walk Mate replay script with no steps whose `platform` is `platform` (its XML element, which may carry the
+/// example's `↓`).
+private func replayScriptExample(platform: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    <key>name</key>
+    <string>open a favorite</string>
+    <key>app</key>
+    <string>walkmate</string>
+    <key>platform</key>
+    \(platform)
+    <key>steps</key>
+    <array/>
+    </dict>
+    </plist>
 
-            """)])
+    """
 }
