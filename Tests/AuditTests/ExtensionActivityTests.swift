@@ -59,6 +59,8 @@ struct ExtensionActivityTests {
         let targets = try #require(report.projects.first?.targets)
         #expect(targets.map(\.name) == ["Shop", "Widget"])
         #expect(targets[0].handled.map { "\($0.resolved ?? "nil") \($0.location)" } == ["INStartCallIntent \(fixture.at("App/App.swift", "1️⃣"))"])
+        // The extension's file is read (its casts and comparison are its code), and none is a handled site.
+        #expect(targets[1].swiftFiles == 1)
         #expect(targets[1].handled.isEmpty)
         #expect(report.findings(.activityTypeUnused).isEmpty)
     }
