@@ -5,7 +5,7 @@ import PackageDescription
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
 //   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision
-//   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject; SwiftFacts, ObjCFacts -> Diagnostics
+//   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject; SwiftFacts, ObjCFacts -> Diagnostics, ValueFlow (the one value-flow engine: no dependencies)
 //   ActivityBridge -> IntentKit, ActivityKit -> BuildSettings, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   XcodeProject -> BuildSettings -> PropertyList; SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML
 //   PropertyList, SwiftFacts, ObjCFacts, GitRevision -> FileInput (bounded file read, pipe read: Foundation only)
@@ -67,10 +67,10 @@ func swiftHostLibraries() -> String? {
 let swiftFactsTarget: Target = {
     // Diagnostics (with JSON, no flags, no system library) for the one SourceLocation every fact is placed at;
     // FileInput for the bounded file read.
-    guard let host = swiftHostLibraries() else { return .target(name: "SwiftFacts", dependencies: ["Diagnostics", "FileInput"]) }
+    guard let host = swiftHostLibraries() else { return .target(name: "SwiftFacts", dependencies: ["Diagnostics", "FileInput", "ValueFlow"]) }
     return .target(
         name: "SwiftFacts",
-        dependencies: ["Diagnostics", "FileInput"],
+        dependencies: ["Diagnostics", "FileInput", "ValueFlow"],
         swiftSettings: [.define("SWIFT_FACTS_PARSER"), .unsafeFlags(["-I", host])],
         linkerSettings: [.unsafeFlags([
             "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
@@ -114,6 +114,9 @@ let package = Package(
         // `Diagnostic` and `SourceLocation`, which every reader reports with; imported beside the others
         // (no module re-exports another).
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
+        // The value-flow engine SwiftFacts and ObjCFacts share (a product so that Fuzz/, which links those
+        // readers' sources, links the same engine).
+        .library(name: "ValueFlow", targets: ["ValueFlow"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "IntentKit", targets: ["IntentKit"]),
         .library(name: "ActivityBridge", targets: ["ActivityBridge"]),
@@ -138,6 +141,9 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "JSON"),
+        // The value-flow engine both source readers feed: terms, the bounded lattice, the worklist solver, the
+        // one table of Apple's constants and the placeholders of values read at run time. Foundation only.
+        .target(name: "ValueFlow"),
         // The bounded safe read of a file nobody here controls, its typed "cannot read" reason, and the
         // EINTR-safe pipe reader: Foundation only, so the leaves (SwiftFacts, ObjCFacts, GitRevision) use it too.
         .target(name: "FileInput"),
@@ -177,7 +183,7 @@ let package = Package(
         swiftFactsTarget,
         objCClangTarget,
         // Objective-C facts through libclang (dlopen); a leaf like SwiftFacts, reached only by the audit.
-        .target(name: "ObjCFacts", dependencies: ["CObjCClang", "Diagnostics", "FileInput"]),
+        .target(name: "ObjCFacts", dependencies: ["CObjCClang", "Diagnostics", "FileInput", "ValueFlow"]),
 
         // Test support, for test targets only: package paths and ../shared, temporary directories, the
         // built-binary runner, marked-text locations, fixture folders, fixture trees (`[path: marked text]`,
@@ -201,6 +207,7 @@ let package = Package(
         .testTarget(name: "SamplesTests", dependencies: [
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
+        .testTarget(name: "ValueFlowTests", dependencies: ["ValueFlow", "SeededRandom"]),
         .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
         .testTarget(name: "ObjCFactsTests", dependencies: ["ObjCFacts", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: [
