@@ -1,5 +1,8 @@
 import Diagnostics
-// Follows ValueExpressions through the constants of every parsed file of a target.
+import ValueFlow
+// Follows ValueExpressions through the constants of every parsed file of a target: the binder below turns a
+// written value into a ValueFlow term (names looked up, never evaluated), and ValueFlow's solver finds what
+// each symbol holds without recursion.
 //
 // Lookup of a reference `A.B.name` / `name` / `.name`:
 // - qualified: declarations named `name` whose enclosing types end with `A.B`; when `A` is a value
@@ -8,38 +11,35 @@ import Diagnostics
 // - implicit member (`.name`): any non-local declaration named `name`.
 // Several candidates are accepted only when they all give the same strings: an ambiguous name stays unresolved.
 
-struct ConstantResolver {
-    /// At most this many strings for one expression (a product of `switch self` properties grows fast).
-    static let maximumValues = 64
+/// What a Swift value can read: a declaration (resolved for one case of its enum while a `switch self` member
+/// is, `selfCase`), a member resolved for a case (`Kind.open.identifier`), or a parameter (what callers pass).
+enum SwiftSymbol: Hashable, Sendable {
+    case declaration(Int, selfCase: String?)
+    case caseMember(Int, enumCase: String)
+    case parameter(function: String, label: String?, index: Int)
+}
 
-    /// System constants whose values are Apple's, used when the target declares no such name.
-    static let systemConstants: [String: String] = [
-        "NSUserActivityTypeBrowsingWeb": "NSUserActivityTypeBrowsingWeb",
-        "CSSearchableItemActionType": "com.apple.corespotlightitem",
-        "CSQueryContinuationActionType": "com.apple.corespotlightquery",
-    ]
-
-    private let declarations: [String: [ConstantDeclaration]]
+/// The Swift binder: every symbol's definition as a term, and the names it looked for and did not find (the
+/// rounds of SwiftFactsExtractor parse the files that may declare them).
+struct SwiftBindings: ValueDefinitions {
+    private let all: [ConstantDeclaration]
+    private let declarations: [String: [Int]]
     /// Enum cases by the enum's context (its enclosing types and its name).
-    private let enumCases: [[String]: [ConstantDeclaration]]
+    private let enumCases: [[String]: [Int]]
     /// Calls of functions whose parameters values flow through, by function name.
     private let calls: [String: [FoundCall]]
-    /// While resolving a member for one case of its enum (`Kind.open.identifier`): that case.
-    private var selfCase: String?
-    /// Names a failed resolution looked for and found no declaration of.
+    /// Conforming types' names (last components) by protocol name, for the protocols the files declare.
+    private let conformers: [String: Set<String>]
+
+    /// Names a failed lookup looked for and found no declaration of.
     private(set) var missingNames: Set<String> = []
     /// Names resolved outside the type a reference is in: a member of that type declared in a file not
     /// parsed (an extension) would shadow what was found.
     private(set) var shadowableNames: Set<String> = []
     /// Functions whose parameter a value flows from and whose calls were not recorded.
     private(set) var missingCalls: Set<String> = []
-    private var inProgress: Set<ConstantDeclaration> = []
-    private var cache: [ConstantDeclaration: [String]?] = [:]
 
-    /// Conforming types' names (last components) by protocol name, for the protocols the files declare.
-    private let conformers: [String: Set<String>]
-
-    init(declarations: [ConstantDeclaration], calls: [FoundCall] = [], types: [FoundType] = []) {
+    init(declarations: [ConstantDeclaration], calls: [FoundCall], types: [FoundType]) {
         let protocols = Set(types.filter { $0.kind == .protocol }.compactMap { $0.name.split(separator: ".").last.map(String.init) })
         var conformers: [String: Set<String>] = [:]
         for type in types where type.kind != .protocol {
@@ -47,88 +47,120 @@ struct ConstantResolver {
             for inherited in type.inherited where protocols.contains(inherited) { conformers[inherited, default: []].insert(name) }
         }
         self.conformers = conformers
-        self.declarations = Dictionary(grouping: declarations, by: \.name)
-        self.enumCases = Dictionary(grouping: declarations.filter { if case .enumCase = $0.kind { true } else { false } }, by: \.context)
+        all = declarations
+        self.declarations = Dictionary(grouping: declarations.indices, by: { declarations[$0].name })
+        self.enumCases = Dictionary(grouping: declarations.indices.filter {
+            if case .enumCase = declarations[$0].kind { true } else { false }
+        }, by: { declarations[$0].context })
         self.calls = Dictionary(grouping: calls, by: \.function)
     }
 
-    /// The strings `value` can be, in source order without repeats; nil when it cannot be followed.
-    mutating func resolve(_ value: WrittenValue) -> [String]? {
-        resolve(value.expression, context: value.context)
+    // MARK: Definitions
+
+    mutating func definition(of symbol: SwiftSymbol) -> Term<SwiftSymbol> {
+        switch symbol {
+        case .declaration(let index, let selfCase):
+            let declaration = all[index]
+            switch declaration.kind {
+            case .enumCase(let rawValue):
+                guard let rawValue else { return .unknown(.runTime("a case of an enum without String raw values")) }
+                return bind(rawValue, context: declaration.context, selfCase: selfCase)
+            case .value(let returns):
+                guard !returns.isEmpty else { return .unknown(.runTime("'\(declaration.name)'")) }
+                let context = declaration.bodyContext ?? declaration.context
+                return .anyOf(returns.map { bind($0, context: context, selfCase: selfCase) })
+            }
+        case .caseMember(let index, let enumCase):
+            // `switch self` picks that case's branch (or `default:`), `self.rawValue` is that case's raw value.
+            let member = all[index]
+            guard let branches = member.caseReturns else { return definition(of: .declaration(index, selfCase: enumCase)) }
+            let chosen = branches.filter { $0.cases.contains(enumCase) }
+            let values = (chosen.isEmpty ? branches.filter(\.cases.isEmpty) : chosen).flatMap(\.values)
+            guard !values.isEmpty else { return .unknown(.runTime("'\(member.name)' for case '\(enumCase)'")) }
+            return .anyOf(values.map { bind($0, context: member.context, selfCase: enumCase) })
+        case .parameter(let function, let label, let index):
+            // What callers pass: every recorded call's argument, each bound where it is written.
+            guard let found = calls[function], !found.isEmpty else {
+                missingCalls.insert(function)
+                return .unknown(.noCallers(function))
+            }
+            return .anyOf(found.map { call in
+                let argument: WrittenValue?
+                if let label {
+                    argument = call.arguments.first { $0.label == label }?.value
+                } else if index < call.arguments.count, call.arguments[index].label == nil {
+                    argument = call.arguments[index].value
+                } else {
+                    argument = call.arguments.first { $0.label == nil }?.value
+                }
+                guard let argument else { return .unknown(.runTime("an argument of '\(function)' passed by default")) }
+                return bind(argument.expression, context: argument.context, selfCase: nil)
+            })
+        }
     }
 
-    mutating func resolve(_ expression: ValueExpression, context: [String]) -> [String]? {
+    // MARK: Binding
+
+    /// `expression`, written in `context`, with its names looked up.
+    mutating func bind(_ expression: ValueExpression, context: [String], selfCase: String? = nil) -> Term<SwiftSymbol> {
         switch expression {
         case .literal(let text):
-            return [text]
+            return .literal(text)
         case .bundleIdentifier:
-            return [SwiftFacts.bundleIdentifierPlaceholder]
+            return .literal(Placeholders.bundleIdentifier)
         case .infoPlistValue(let key):
-            return [SwiftFacts.infoPlistPlaceholder(key: key)]
+            return .literal(Placeholders.infoPlist(key: key))
         case .element(let array, let index):
-            // Only an array read from the Info.plist: its element is the target's, looked up by the caller.
-            guard let values = resolve(array, context: context), values.count == 1,
-                  let key = SwiftFacts.infoPlistKey(ofWholeValue: values[0]) else { return nil }
-            return [SwiftFacts.infoPlistPlaceholder(key: key, element: index)]
+            return .infoPlistElement(bind(array, context: context, selfCase: selfCase), index: index)
         case .unknown:
-            return nil
+            return .unknown(.runTime("the expression"))
         case .rawValue(let inner):
             // `self.rawValue` in an enum's member, or the raw value of any case of an enum type.
-            if case .reference(let path, false) = inner, let cases = cases(of: path, context: context) {
-                return resolveAll(cases, context: context)
+            if case .reference(let path, false) = inner, let cases = cases(of: path, context: context, selfCase: selfCase) {
+                return .anyOf(cases.map { .symbol(.declaration($0, selfCase: selfCase)) })
             }
-            return resolve(inner, context: context)
+            return bind(inner, context: context, selfCase: selfCase)
         case .interpolated(let inner):
             // `\(self)` in an enum's member prints the case's name.
-            if case .reference(let path, false) = inner, path == ["self"], let cases = cases(of: path, context: context) {
-                return unique(cases.map(\.name))
+            if case .reference(let path, false) = inner, path == ["self"], let cases = cases(of: path, context: context, selfCase: selfCase) {
+                return .anyOf(cases.map { .literal(all[$0].name) })
             }
             if case .reference(let path, let implicit) = inner,
                let candidates = candidates(path: path, implicitMember: implicit, context: context),
-               candidates.allSatisfy({ if case .enumCase = $0.kind { true } else { false } }) {
-                return unique(candidates.map(\.name))
+               candidates.allSatisfy({ if case .enumCase = all[$0].kind { true } else { false } }) {
+                return .anyOf(candidates.map { .literal(all[$0].name) })
             }
-            return resolve(inner, context: context)
+            return bind(inner, context: context, selfCase: selfCase)
         case .argument(let function, let label, let index):
-            return resolveArguments(function, label: label, index: index)
+            return .symbol(.parameter(function: function, label: label, index: index))
         case .coalescing(let preferred, let fallback):
-            return resolve(preferred, context: context) ?? resolve(fallback, context: context)
+            return .coalescing(bind(preferred, context: context, selfCase: selfCase), bind(fallback, context: context, selfCase: selfCase))
         case .concatenation(let parts):
-            var results = [""]
-            for part in parts {
-                guard let values = resolve(part, context: context) else { return nil }
-                results = results.flatMap { prefix in values.map { prefix + $0 } }
-                guard results.count <= Self.maximumValues else { return nil }
-            }
-            return unique(results)
+            return .concatenation(parts.map { bind($0, context: context, selfCase: selfCase) })
         case .reference(let path, let implicit):
             // A bare `rawValue` in an enum's member is `self.rawValue`.
-            if path == ["rawValue"], !implicit, let cases = cases(of: ["self"], context: context) {
-                return resolveAll(cases, context: context)
+            if path == ["rawValue"], !implicit, let cases = cases(of: ["self"], context: context, selfCase: selfCase) {
+                return .anyOf(cases.map { .symbol(.declaration($0, selfCase: selfCase)) })
             }
-            if !implicit, let (member, enumCase) = caseMember(path) { return resolve(member, forCase: enumCase) }
-            if !implicit, let members = protocolMembers(path, context: context) { return resolveAll(members, context: context) }
+            if !implicit, let (member, enumCase) = caseMember(path) { return .symbol(.caseMember(member, enumCase: enumCase)) }
+            if !implicit, let members = protocolMembers(path, context: context) {
+                return .anyOf(members.map { .symbol(.declaration($0, selfCase: selfCase)) })
+            }
+            let name = path[path.count - 1]
             guard let candidates = candidates(path: path, implicitMember: implicit, context: context) else {
-                if path.count == 1 || implicit, let system = Self.systemConstants[path[path.count - 1]] {
-                    return [system]
-                }
-                return nil
+                if path.count == 1 || implicit, let system = SystemConstants.strings[name] { return .literal(system) }
+                return .unknown(.undeclaredName(path.joined(separator: ".")))
             }
-            var agreed: [String]?
-            for candidate in candidates {
-                guard let values = resolve(candidate) else { return nil }
-                if let agreed, agreed != values { return nil }
-                agreed = values
-            }
-            return agreed
+            let terms: [Term<SwiftSymbol>] = candidates.map { .symbol(.declaration($0, selfCase: selfCase)) }
+            return terms.count == 1 ? terms[0] : .agreeing(terms, name: path.joined(separator: "."))
         }
     }
 
     // MARK: Enums and their cases
 
     /// The cases `path` stands for: `self` in an enum's member gives its enum's cases (or the case being
-    /// resolved, ``selfCase``); an enum type's name gives all its cases. Nil when it is neither.
-    private func cases(of path: [String], context: [String]) -> [ConstantDeclaration]? {
+    /// resolved, `selfCase`); an enum type's name gives all its cases. Nil when it is neither.
+    private func cases(of path: [String], context: [String], selfCase: String?) -> [Int]? {
         let types = context.filter { !$0.hasSuffix("()") }
         if path == ["self"] {
             // The innermost enclosing type that has cases (a member of an extension has the extended name).
@@ -136,7 +168,7 @@ struct ConstantResolver {
                 let scope = Array(types.prefix(depth))
                 let found = enumCases[scope] ?? enumCases.first { $0.key.last == scope.last && $0.key.count >= 1 }?.value
                 guard let found, !found.isEmpty else { continue }
-                if let selfCase { return found.filter { $0.name == selfCase } }
+                if let selfCase { return found.filter { all[$0].name == selfCase } }
                 return found
             }
             return nil
@@ -148,132 +180,50 @@ struct ConstantResolver {
     }
 
     /// `Enum.someCase.member`: the member's declaration in that enum, and the case.
-    private func caseMember(_ path: [String]) -> (ConstantDeclaration, String)? {
+    private func caseMember(_ path: [String]) -> (Int, String)? {
         guard path.count >= 3 else { return nil }
         let enumPath = Array(path.dropLast(2)), caseName = path[path.count - 2], memberName = path[path.count - 1]
         let enums = enumCases.filter { $0.key.count >= enumPath.count && Array($0.key.suffix(enumPath.count)) == enumPath
-            && $0.value.contains { $0.name == caseName } }
+            && $0.value.contains { all[$0].name == caseName } }
         guard enums.count == 1, let context = enums.first?.key else { return nil }
         let members = (declarations[memberName] ?? []).filter {
-            if case .value = $0.kind { return $0.context.last == context.last } else { return false }
+            if case .value = all[$0].kind { return all[$0].context.last == context.last } else { return false }
         }
         guard members.count == 1, let member = members.first else { return nil }
         return (member, caseName)
     }
 
-    /// A member resolved for one case of its enum: `switch self` picks that case's branch, `self.rawValue`
-    /// is that case's raw value.
-    private mutating func resolve(_ member: ConstantDeclaration, forCase enumCase: String) -> [String]? {
-        let saved = selfCase
-        selfCase = enumCase
-        defer { selfCase = saved }
-        guard let branches = member.caseReturns else { return resolveUncached(member) }
-        let chosen = branches.filter { $0.cases.contains(enumCase) }
-        let values = (chosen.isEmpty ? branches.filter(\.cases.isEmpty) : chosen).flatMap(\.values)
-        guard !values.isEmpty else { return nil }
-        var results: [String] = []
-        for value in values {
-            guard let strings = resolve(value, context: member.context) else { return nil }
-            results += strings
-        }
-        return unique(results)
-    }
-
-    private mutating func resolveAll(_ declarations: [ConstantDeclaration], context: [String]) -> [String]? {
-        var results: [String] = []
-        for declaration in declarations {
-            guard let values = resolve(declaration) else { return nil }
-            results += values
-        }
-        return results.count > Self.maximumValues ? nil : unique(results)
-    }
-
     /// `P.member` for a protocol `P` (a generic parameter constrained to it, or `Self` in its extension): the
     /// member of every conforming type. Every file that may declare the member is wanted: a conformer may be
     /// in one not parsed yet.
-    private mutating func protocolMembers(_ path: [String], context: [String]) -> [ConstantDeclaration]? {
+    private mutating func protocolMembers(_ path: [String], context: [String]) -> [Int]? {
         guard path.count >= 2, let name = path.last else { return nil }
         var qualifier = Array(path.dropLast())
         if qualifier == ["Self"] || qualifier == ["self"] { qualifier = context.filter { !$0.hasSuffix("()") } }
         guard let owner = qualifier.last, let types = conformers[owner], !types.isEmpty else { return nil }
         missingNames.insert(name)
-        let members = (declarations[name] ?? []).filter { !$0.isLocal && $0.context.last.map(types.contains) == true }
+        let members = (declarations[name] ?? []).filter { !all[$0].isLocal && all[$0].context.last.map(types.contains) == true }
         return members.isEmpty ? nil : members
     }
 
-    // MARK: Arguments
-
-    /// What callers pass for a parameter: every recorded call's argument, each resolved where it is written.
-    /// Nil when there is no call, or one argument cannot be followed.
-    private mutating func resolveArguments(_ function: String, label: String?, index: Int) -> [String]? {
-        guard let found = calls[function], !found.isEmpty else {
-            missingCalls.insert(function)
-            return nil
-        }
-        var results: [String] = []
-        for call in found {
-            let argument: WrittenValue?
-            if let label {
-                argument = call.arguments.first { $0.label == label }?.value
-            } else if index < call.arguments.count, call.arguments[index].label == nil {
-                argument = call.arguments[index].value
-            } else {
-                argument = call.arguments.first { $0.label == nil }?.value
-            }
-            guard let argument, let values = resolve(argument) else { return nil }
-            results += values
-        }
-        return results.count > Self.maximumValues ? nil : unique(results)
-    }
-
-    private mutating func resolve(_ declaration: ConstantDeclaration) -> [String]? {
-        if selfCase != nil { return resolveUncached(declaration) }
-        if let cached = cache[declaration] { return cached }
-        let result = resolveUncached(declaration)
-        cache[declaration] = result
-        return result
-    }
-
-    private mutating func resolveUncached(_ declaration: ConstantDeclaration) -> [String]? {
-        guard inProgress.insert(declaration).inserted else { return nil }  // a cycle
-        defer { inProgress.remove(declaration) }
-        let result: [String]?
-        switch declaration.kind {
-        case .enumCase(let rawValue):
-            result = rawValue.flatMap { resolve($0, context: declaration.context) }
-        case .value(let returns):
-            var values: [String] = []
-            var failed = returns.isEmpty
-            for expression in returns where !failed {
-                if let strings = resolve(expression, context: declaration.bodyContext ?? declaration.context) {
-                    values += strings
-                } else {
-                    failed = true
-                }
-            }
-            result = failed || values.count > Self.maximumValues ? nil : unique(values)
-        }
-        return result
-    }
-
     /// The declarations a reference can mean, nil when none (the name is then remembered as missing).
-    private mutating func candidates(path: [String], implicitMember: Bool, context: [String]) -> [ConstantDeclaration]? {
+    private mutating func candidates(path: [String], implicitMember: Bool, context: [String]) -> [Int]? {
         guard let name = path.last else { return nil }
         let named = declarations[name] ?? []
-        let global = named.filter { !$0.isLocal }
+        let global = named.filter { !all[$0].isLocal }
         var qualifier = Array(path.dropLast())
         if qualifier.first == "self" || qualifier.first == "Self" {
             qualifier.removeFirst()
             if qualifier.isEmpty { qualifier = context.filter { !$0.hasSuffix("()") } }
         }
-        var found: [ConstantDeclaration] = []
+        var found: [Int] = []
         if implicitMember {
             found = global
         } else if qualifier.isEmpty {
             var foundDepth = 0  // 0 also for the fallback to any non-local declaration: outside every scope
             for depth in stride(from: context.count, through: 0, by: -1) {
                 let scope = Array(context.prefix(depth))
-                found = named.filter { $0.context == scope }
+                found = named.filter { all[$0].context == scope }
                 if !found.isEmpty { foundDepth = depth; break }
             }
             // A type (not a function, `f()`) inside the scope it was found in can have members in other files;
@@ -286,14 +236,17 @@ struct ConstantResolver {
                 shadowableNames.insert(name)
             }
         } else {
-            found = global.filter { $0.context.count >= qualifier.count && Array($0.context.suffix(qualifier.count)) == qualifier }
+            func inType(_ type: [String]) -> [Int] {
+                global.filter { all[$0].context.count >= type.count && Array(all[$0].context.suffix(type.count)) == type }
+            }
+            found = inType(qualifier)
             // `Type.main.member` / `Type.shared.member`: an instance member of `Type`, through its singleton.
             var singletonType: String?
             if found.isEmpty, qualifier.count >= 2, let last = qualifier.last?.first, last.isLowercase,
                qualifier[qualifier.count - 2].first?.isUppercase == true {
                 let type = Array(qualifier.dropLast())
                 singletonType = type.last
-                found = global.filter { $0.context.count >= type.count && Array($0.context.suffix(type.count)) == type }
+                found = inType(type)
             }
             if let first = qualifier.first?.first, first.isLowercase || first == "_" {
                 if found.isEmpty { found = global }
@@ -311,9 +264,36 @@ struct ConstantResolver {
         }
         return found
     }
+}
 
-    private func unique(_ values: [String]) -> [String] {
-        var seen: Set<String> = []
-        return values.filter { seen.insert($0).inserted }
+/// The values of one target's Swift files: the binder and the solver, asked one written value at a time (the
+/// table persists, so what one value settled the next reuses).
+struct ConstantResolver {
+    private var solver: ValueSolver<SwiftBindings>
+
+    init(declarations: [ConstantDeclaration], calls: [FoundCall] = [], types: [FoundType] = []) {
+        solver = ValueSolver(SwiftBindings(declarations: declarations, calls: calls, types: types))
+    }
+
+    var missingNames: Set<String> { solver.definitions.missingNames }
+    var shadowableNames: Set<String> { solver.definitions.shadowableNames }
+    var missingCalls: Set<String> { solver.definitions.missingCalls }
+
+    /// What `value` can be: its strings in the order found, or unknown with the reason.
+    mutating func value(_ value: WrittenValue) -> ValueSet {
+        self.value(value.expression, context: value.context)
+    }
+
+    mutating func value(_ expression: ValueExpression, context: [String]) -> ValueSet {
+        solver.value { $0.bind(expression, context: context) }
+    }
+
+    /// The strings `value` can be, in the order found without repeats; nil when it cannot be followed.
+    mutating func resolve(_ value: WrittenValue) -> [String]? {
+        self.value(value).strings
+    }
+
+    mutating func resolve(_ expression: ValueExpression, context: [String]) -> [String]? {
+        value(expression, context: context).strings
     }
 }

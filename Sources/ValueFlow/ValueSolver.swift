@@ -61,6 +61,13 @@ public struct ValueSolver<Definitions: ValueDefinitions> {
         return evaluate(term, depth: &depth, strict: true).settled
     }
 
+    /// What the term `bind` makes may be: for a reader that binds a written value with the same definitions it
+    /// binds its symbols with (and that records, while binding, the names it could not find).
+    public mutating func value(of bind: (inout Definitions) -> Term<Symbol>) -> ValueSet {
+        let term = bind(&definitions)
+        return value(of: term)
+    }
+
     /// How many symbols the table holds.
     public var symbolCount: Int { terms.count }
 
