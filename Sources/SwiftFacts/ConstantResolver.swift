@@ -16,7 +16,7 @@ import ValueFlow
 enum SwiftSymbol: Hashable, Sendable {
     case declaration(Int, selfCase: String?)
     case caseMember(Int, enumCase: String)
-    case parameter(function: String, label: String?, index: Int)
+    case parameter(function: FunctionKey, label: String?, index: Int)
 }
 
 /// The Swift binder: every symbol's definition as a term, and the names it looked for and did not find (the
@@ -26,7 +26,7 @@ struct SwiftBindings: ValueDefinitions {
     private let declarations: [String: [Int]]
     /// Enum cases by the enum's context (its enclosing types and its name).
     private let enumCases: [[String]: [Int]]
-    /// Calls of functions whose parameters values flow through, by function name.
+    /// Calls of functions whose parameters values flow through, by base name.
     private let calls: [String: [FoundCall]]
     /// Conforming types' names (last components) by protocol name, for the protocols the files declare.
     private let conformers: [String: Set<String>]
@@ -78,22 +78,19 @@ struct SwiftBindings: ValueDefinitions {
             let values = (chosen.isEmpty ? branches.filter(\.cases.isEmpty) : chosen).flatMap(\.values)
             guard !values.isEmpty else { return .unknown(.runTime("'\(member.name)' for case '\(enumCase)'")) }
             return .anyOf(values.map { bind($0, context: member.context, selfCase: enumCase) })
-        case .parameter(let function, let label, let index):
-            // What callers pass: every recorded call's argument, each bound where it is written.
-            guard let found = calls[function], !found.isEmpty else {
-                missingCalls.insert(function)
-                return .unknown(.noCallers(function))
+        case .parameter(let function, _, let index):
+            // What callers pass: every recorded call that can be a call of this function (its owner where the call
+            // names one, its labels), the argument for this parameter bound where it is written.
+            let found = (calls[function.name] ?? []).filter(function.accepts)
+            guard !found.isEmpty else {
+                missingCalls.insert(function.name)
+                return .unknown(.noCallers(function.description))
             }
             return .anyOf(found.map { call in
-                let argument: WrittenValue?
-                if let label {
-                    argument = call.arguments.first { $0.label == label }?.value
-                } else if index < call.arguments.count, call.arguments[index].label == nil {
-                    argument = call.arguments[index].value
-                } else {
-                    argument = call.arguments.first { $0.label == nil }?.value
+                guard let position = function.parameterIndices(of: call)?.firstIndex(of: index) else {
+                    return .unknown(.runTime("the default value of a parameter of '\(function.description)'"))
                 }
-                guard let argument else { return .unknown(.runTime("an argument of '\(function)' passed by default")) }
+                let argument = call.arguments[position].value
                 return bind(argument.expression, context: argument.context, selfCase: nil)
             })
         }

@@ -16,6 +16,8 @@ struct FunctionParameter: Sendable {
 /// An open function or initializer: its parameters, and what its locals are known to hold.
 struct OpenFunction: Sendable {
     var name: String
+    /// The type it is a member of (nil for a free function), its name and its labels: what its calls are matched by.
+    var key: FunctionKey
     var parameters: [String: FunctionParameter]
     /// `handler(for:)` (an Intents extension), `application(_:handlerFor:)`, or an Intents UI extension's
     /// `configureView(for:of:…)`: a cast of an intent there picks a handler or a view; no activity is continued.
@@ -50,7 +52,8 @@ extension ScanningVisitor {
         for generic in generics?.parameters ?? [] {
             if let constraint = generic.inheritedType.flatMap(Self.baseTypeName) { constraints[generic.name.text] = constraint }
         }
-        functions.append(OpenFunction(name: name, parameters: found, dispatchesIntents: dispatches, intentNames: intentNames,
+        let key = FunctionKey(owner: typeScopes.last, name: name, labels: labels)
+        functions.append(OpenFunction(name: name, key: key, parameters: found, dispatchesIntents: dispatches, intentNames: intentNames,
                                       genericConstraints: constraints))
     }
 
@@ -78,7 +81,7 @@ extension ScanningVisitor {
                 return .reference(path: constraint.split(separator: ".").map(String.init) + path.dropFirst(), implicitMember: false)
             }
             guard let parameter = function.parameters[path[0]] else { return value }
-            if path.count == 1 { return .argument(function: function.name, label: parameter.label, index: parameter.index) }
+            if path.count == 1 { return .argument(function: function.key, label: parameter.label, index: parameter.index) }
             guard let type = parameter.type, type.first?.isUppercase == true else { return value }
             return .reference(path: type.split(separator: ".").map(String.init) + path.dropFirst(), implicitMember: false)
         case .rawValue(let inner): return .rawValue(bindingParameters(inner))

@@ -68,6 +68,8 @@ package struct ActivityTypeSite: Hashable, Sendable {
     package var requiredUserInfoKeys: [String]?
     /// The language of the file the site is in (the audit adds Objective-C sites, read by ObjCFacts).
     package var language: SourceLanguage = .swift
+    /// Why ``resolved`` is nil: what the value flow could not follow (ValueFlow's `UnknownReason`, as a sentence).
+    package var unresolvedReason: String?
 
     package init(kind: ActivitySiteKind, value: String, resolved: String?, position: SourceLocation,
                  userInfoKeys: [String]? = nil, requiredUserInfoKeys: [String]? = nil, language: SourceLanguage = .swift) {

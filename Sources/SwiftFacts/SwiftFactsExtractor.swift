@@ -1,4 +1,5 @@
 import Diagnostics
+import ValueFlow
 import Foundation
 
 /// Why Swift facts cannot be extracted (the audit's `swift-source-unavailable` note).
@@ -114,20 +115,26 @@ package struct SwiftFactsExtractor: Sendable {
 
         // Values that flow in through a parameter (`NSUserActivity(activityType: id)` in `func make(id:)`): the
         // calls of those functions, from every file that mentions them, then the constants their arguments use.
-        var recorded: Set<String> = []
+        var recorded: Set<FunctionKey> = []
+        // The base names whose calls each file has given already: a base name wanted again (another type's
+        // `init`) is read again from the files that mention the new owner, never twice from one file.
+        var recordedIn: [Int: Set<String>] = [:]
         for _ in 0..<Self.maximumArgumentRounds {
             let values = scans.flatMap(\.writtenValues) + calls.flatMap { $0.arguments.map(\.value) }
-            let wanted = Set(values.flatMap(\.expression.argumentFunctions)).subtracting(recorded)
-            guard !wanted.isEmpty else { break }
-            recorded.formUnion(wanted)
-            let names = Array(wanted)
+            let wantedKeys = Set(values.flatMap(\.expression.argumentFunctions)).subtracting(recorded)
+            guard !wantedKeys.isEmpty else { break }
+            recorded.formUnion(wantedKeys)
+            let wanted = Set(wantedKeys.map(\.name))
+            let names = Array(Set(wantedKeys.map(\.calledName)))
             let callers = contents.indices.filter { index in
                 guard case .success(let data) = contents[index] else { return false }
                 return data.withUnsafeBytes { SourcePrefilter.mentions($0, anyOf: names) }
             }
             let callerScans = parse(callers, files: files, contents: contents, recordingCallsTo: wanted)
             for (index, scan) in zip(callers, callerScans) {
-                calls += scan.calls
+                let already = recordedIn[index] ?? []
+                calls += scan.calls.filter { !already.contains($0.function) }
+                recordedIn[index, default: []].formUnion(wanted)
                 if pending.remove(index) != nil {
                     var scan = scan
                     scan.calls = []
@@ -253,11 +260,13 @@ package struct SwiftFactsExtractor: Sendable {
         }
         for scan in scans {
             for site in scan.activitySites {
-                let resolved: [String?] = resolver.resolve(site.value) ?? [nil]
+                let value = resolver.value(site.value)
+                let resolved: [String?] = value.strings ?? [nil]
                 let userInfo = keys(site.userInfoKeys), required = keys(site.requiredUserInfoKeys)
                 for string in resolved {
-                    let entry = ActivityTypeSite(kind: site.kind, value: site.value.written, resolved: string, position: site.position,
+                    var entry = ActivityTypeSite(kind: site.kind, value: site.value.written, resolved: string, position: site.position,
                                                  userInfoKeys: userInfo, requiredUserInfoKeys: required)
+                    entry.unresolvedReason = value.settled.reason?.description
                     if site.kind.isCreation { facts.created.append(entry) } else { facts.handled.append(entry) }
                 }
             }

@@ -6,7 +6,8 @@ import Diagnostics
 
 /// Parses one file and collects its activity sites, constant declarations, types and App Shortcuts.
 enum SwiftFileScanner {
-    /// `recordingCallsTo`: functions whose calls' arguments are kept (values that flow in through a parameter).
+    /// `recordingCallsTo`: base names of functions whose calls' arguments are kept (values that flow in through a
+    /// parameter; `init` keeps the calls of any type's initializer, `Type(…)`).
     static func scan(_ bytes: UnsafeRawBufferPointer, file: String, recordingCallsTo functions: Set<String> = []) -> FileScan {
         let tree = Parser.parse(source: bytes.bindMemory(to: UInt8.self))
         let visitor = ScanningVisitor(bytes: bytes, file: file)
@@ -372,10 +373,28 @@ final class ScanningVisitor: SyntaxVisitor {
             calleeName = nil
         }
         guard let calleeName else { return .visitChildren }
-        if recordedCalls.contains(calleeName) {
-            scan.calls.append(FoundCall(function: calleeName, arguments: node.arguments.map { ($0.label?.text, written($0.expression)) }))
+        if let (function, owner) = recordedCall(calleeName, base: calleeBase) {
+            scan.calls.append(FoundCall(function: function, owner: owner, arguments: node.arguments.map { ($0.label?.text, written($0.expression)) }))
         }
         return visitCall(node, name: calleeName, base: calleeBase)
+    }
+
+    /// A call of a function whose calls are recorded: its base name and the type it is called on where the
+    /// call says so. `Type(…)` is `Type.init`; `self.f(…)` is the enclosing type's, `super.init(…)` its superclass's
+    /// (the first type it inherits from), `Type.f(…)` `Type`'s; a call on an instance or unqualified says nothing.
+    func recordedCall(_ name: String, base: ExprSyntax?) -> (function: String, owner: String?)? {
+        if base == nil, name.first?.isUppercase == true, recordedCalls.contains("init") { return ("init", name) }
+        guard recordedCalls.contains(name) else { return nil }
+        guard let base else { return (name, nil) }
+        if base.is(SuperExprSyntax.self) {
+            return (name, currentTypeIndex.flatMap { scan.types[$0].inherited.first } ?? "super")
+        }
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            let text = reference.baseName.text
+            if text == "self" || text == "Self" { return (name, typeScopes.last) }
+            if text.first?.isUppercase == true { return (name, text) }
+        }
+        return (name, nil)
     }
 
     /// The type an implicit member expression (`.init(…)`) takes its meaning from, where the code states it: the

@@ -26,7 +26,7 @@ indirect enum ValueExpression: Hashable, Sendable {
     case element(ValueExpression, index: Int)
     /// A parameter of the function the value is written in: whatever its callers pass (`label:` nil for an
     /// unlabeled argument; `index` counts the function's parameters from 0).
-    case argument(function: String, label: String?, index: Int)
+    case argument(function: FunctionKey, label: String?, index: Int)
     /// Anything else.
     case unknown
 
@@ -42,7 +42,7 @@ indirect enum ValueExpression: Hashable, Sendable {
     }
 
     /// The functions whose callers' arguments it needs.
-    var argumentFunctions: Set<String> {
+    var argumentFunctions: Set<FunctionKey> {
         switch self {
         case .argument(let function, _, _): return [function]
         case .rawValue(let inner), .interpolated(let inner), .element(let inner, _): return inner.argumentFunctions
@@ -59,10 +59,48 @@ struct CaseReturns: Hashable, Sendable {
     var values: [ValueExpression]
 }
 
-/// A call of a function some value flows from through a parameter: its name and arguments as written, in
+/// A function whose parameters values flow through: the type it is a member of (nil for a free function), its
+/// base name (`init` for an initializer) and its argument labels (nil for `_`), so that `init(coder:)` is not
+/// `init(activityType:)` and `super.init(coder: coder)` is no call of the subclass's own initializer.
+struct FunctionKey: Hashable, Sendable {
+    var owner: String?
+    var name: String
+    var labels: [String?]
+
+    /// The name a file calling it must mention: an initializer is called by its type's name (`Screen(…)`).
+    var calledName: String { name == "init" ? owner ?? name : name }
+
+    var description: String {
+        (owner.map { $0 + "." } ?? "") + name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+    }
+
+    /// Whether `call` may call this function: the same base name, the same owner where the call names one,
+    /// and its labels in the order of the parameters' (the parameters it leaves out having defaults).
+    func accepts(_ call: FoundCall) -> Bool {
+        call.function == name && (call.owner == nil || owner == nil || call.owner == owner) && parameterIndices(of: call) != nil
+    }
+
+    /// For each argument of `call`, the parameter it is passed for; nil when its labels cannot be this
+    /// function's.
+    func parameterIndices(of call: FoundCall) -> [Int]? {
+        var indices: [Int] = []
+        var next = 0
+        for argument in call.arguments {
+            while next < labels.count, labels[next] != argument.label { next += 1 }
+            guard next < labels.count else { return nil }
+            indices.append(next)
+            next += 1
+        }
+        return indices
+    }
+}
+
+/// A call of a function some value flows from through a parameter: its base name, the type it is called on
+/// when the call says (`Type.f(…)`, `Type(…)`, `self.f(…)`, `super.init(…)`), and its arguments as written, in
 /// the context of the call.
 struct FoundCall: Sendable {
     var function: String
+    var owner: String? = nil
     var arguments: [(label: String?, value: WrittenValue)]
 }
 
