@@ -194,6 +194,14 @@ private struct SchemeSAX {
         guard !stopped, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let message = (error.pointee.message.map { String(cString: $0) } ?? "malformed XML")
             .split(whereSeparator: \.isNewline).joined(separator: "; ").trimmingCharacters(in: .whitespaces)
+        if Int(error.pointee.code) == Int(XML_ERR_TAG_NAME_MISMATCH.rawValue) {
+            // Reported past the end tag: point at its `</`.
+            var start = min(currentOffset, bytes.count) - 2
+            while start > 0, !(bytes[start] == UInt8(ascii: "<") && bytes[start + 1] == UInt8(ascii: "/")) { start -= 1 }
+            let (line, column) = position(of: max(start, 0))
+            fail("malformed XML: \(message)", line: line, column: column)
+            return
+        }
         fail("malformed XML: \(message)", line: Int(error.pointee.line), column: Int(error.pointee.int2))
     }
 
