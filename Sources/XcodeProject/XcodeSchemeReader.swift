@@ -21,7 +21,9 @@ public struct XcodeSchemeReader: Sendable {
         let folder = BuildSettingPath.join(BuildSettingPath.join(projectPath, "xcshareddata"), "xcschemes")
         guard files.isDirectory(folder),
               let entries = try? FileManager.default.contentsOfDirectory(atPath: files.fileSystemPath(folder)) else { return ([], []) }
-        var names = entries.filter { $0.hasSuffix(".xcscheme") && !$0.hasPrefix(".") }.sorted()
+        // By scheme name ("App" before "App Store", which a sort of file names would swap).
+        var names = entries.filter { $0.hasSuffix(".xcscheme") && !$0.hasPrefix(".") }
+            .sorted { ($0.dropLast(".xcscheme".count), $0) < ($1.dropLast(".xcscheme".count), $1) }
         var diagnostics: [Diagnostic] = []
         if names.count > XcodeSchemeLimits.maximumSchemes {
             diagnostics.append(Diagnostic(
