@@ -7,7 +7,7 @@ import PackageDescription
 //   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision
 //   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject; SwiftFacts, ObjCFacts -> Diagnostics, ValueFlow (the one value-flow engine: no dependencies)
 //   ActivityBridge -> IntentKit, ActivityKit -> BuildSettings, SQLiteStore; PropertyList -> Diagnostics -> JSON
-//   XcodeProject -> BuildSettings -> PropertyList; SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML
+//   XcodeProject -> BuildSettings -> PropertyList; SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML, CLibXML2 (schemes)
 //   PropertyList, SwiftFacts, ObjCFacts, GitRevision -> FileInput (bounded file read, pipe read: Foundation only)
 
 
@@ -153,7 +153,7 @@ let package = Package(
         // Build settings: definitions, `$(…)` expansion and modifiers, Xcode's assignment order, xcconfig files;
         // what ActivityKit needs of a build without the project reader.
         .target(name: "BuildSettings", dependencies: ["PropertyList", "Diagnostics", "FileInput"]),
-        .target(name: "XcodeProject", dependencies: ["BuildSettings", "PropertyList", "Diagnostics", "FileInput", "CYAML"]),
+        .target(name: "XcodeProject", dependencies: ["BuildSettings", "PropertyList", "Diagnostics", "FileInput", "CYAML", "CLibXML2"]),
         .target(name: "ActivityKit", dependencies: ["PropertyList", "Diagnostics", "BuildSettings", "SQLiteStore", "FileInput"]),
         .target(name: "IntentKit", dependencies: ["PropertyList", "SQLiteStore", "JSON"]),
         .target(name: "ActivityBridge", dependencies: ["PropertyList", "Diagnostics", "SQLiteStore", "ActivityKit", "IntentKit", "JSON", "BuildSettings"]),

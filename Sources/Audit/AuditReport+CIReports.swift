@@ -23,7 +23,7 @@ extension AuditReport {
                 groups.append(.init(name: project.path, classname: "audit.project", diagnostics: project.diagnostics))
             }
             for target in project.targets {
-                groups.append(.init(name: "\(project.path): \(target.name) (\(project.configuration))",
+                groups.append(.init(name: "\(project.path): \(target.name) (\(target.configuration))",
                                     classname: "audit.\(target.name)", diagnostics: target.diagnostics))
             }
         }

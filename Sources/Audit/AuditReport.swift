@@ -121,25 +121,34 @@ package struct AuditReport: Sendable {
         /// ``diagnostics`` as `app-model-emit-*` notes.
         package var appModel: AppModel?
         package var swiftFiles = 0
+        /// The build configuration the target was audited with, and why (``XcodeProject/ShippingConfiguration/sourceDescription``:
+        /// `--configuration`, `scheme 'App' archive action`, `named Release`, `default`).
+        package var configuration = ""
+        package var configurationSource = ""
         /// This target's findings (after suppression), in file order.
         package var diagnostics: [Diagnostic] = []
     }
 
     package struct Project: Sendable {
         package var path: String
+        /// The configuration of its first application target (each target says its own), or `--configuration`.
         package var configuration: String
+        /// Why ``configuration`` (as ``Target/configurationSource``).
+        package var configurationSource: String = ""
         package var targets: [Target] = []
         /// Findings about the project itself (the pbxproj), not one target.
         package var diagnostics: [Diagnostic] = []
     }
 
     package var projects: [Project] = []
+    /// Findings about the repository as a whole (`audit-no-project`), before the projects'.
+    package var repositoryDiagnostics: [Diagnostic] = []
 
     package init() {}
 
-    /// Every finding, with the target it belongs to (nil for project findings).
+    /// Every finding, with the target it belongs to (nil for project and repository findings).
     package var diagnostics: [(diagnostic: Diagnostic, target: String?)] {
-        projects.flatMap { project in
+        repositoryDiagnostics.map { ($0, nil as String?) } + projects.flatMap { project in
             project.diagnostics.map { ($0, nil as String?) } + project.targets.flatMap { target in target.diagnostics.map { ($0, target.name) } }
         }
     }
@@ -161,7 +170,9 @@ extension AuditReport {
         for project in projects {
             for target in project.targets {
                 let counts = DiagnosticCounts(target.diagnostics)
-                text += "\(project.path): \(target.name) (\(project.configuration)): "
+                let configuration = target.configuration.isEmpty ? project.configuration : target.configuration
+                let source = target.configuration.isEmpty ? project.configurationSource : target.configurationSource
+                text += "\(project.path): \(target.name) (\(configuration)\(source.isEmpty ? "" : ", " + source)): "
                     + "\(DiagnosticCounts.counted(target.swiftFiles, "Swift file")), "
                     + "\(target.declared.count) declared, \(target.created.count) created, \(target.handled.count) handled activity types, "
                     + "\(DiagnosticCounts.counted(target.appIntents.count, "App Intent")), "
@@ -220,12 +231,14 @@ extension AuditReport {
                     .object([("name", .string(intent.name)), ("file", .string(intent.location.file)), ("migratedBy", .string(intent.migratedBy))])
                 })),
                 ("swiftFiles", .integer(target.swiftFiles)),
+                ("configuration", .string(target.configuration)), ("configurationSource", .string(target.configurationSource)),
             ])
         }
         let counts = self.counts
         return .object([
             ("projects", .array(projects.map { project in
                 .object([("path", .string(project.path)), ("configuration", .string(project.configuration)),
+                         ("configurationSource", .string(project.configurationSource)),
                          ("targets", .array(project.targets.map(target)))])
             })),
             ("diagnostics", .array(diagnostics.map { item in

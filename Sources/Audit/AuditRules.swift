@@ -55,6 +55,8 @@ extension Diagnostic.Rule {
     package static let packageRemoteNotRead = RuleDescription.packageRemoteNotRead.id
     /// A product, target or package dependency the manifests do not resolve, a cycle, a path outside.
     package static let packageDependencyUnresolved = RuleDescription.packageDependencyUnresolved.id
+    /// No project, spec or manifest in the repository, but Swift or Objective-C sources: nothing was audited.
+    package static let auditNoProject = RuleDescription.auditNoProject.id
     // `--emit-app-model` (AuditAppModel.swift): notes on what the app model could not hold as the code has it.
     /// A value the audit cannot follow to a string (an activity type, a title, a display name, a phrase).
     package static let appModelEmitUnresolved = RuleDescription.appModelEmitUnresolved.id
@@ -405,6 +407,14 @@ extension RuleDescription {
         nonTriggering: [.repository(["App/Info.plist": appInfoPlist(
             "<string>com.example.shop.open</string>", extra: "<key>AppGroup</key>\n<string>group.$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n")])])
 
+    package static let auditNoProject = RuleDescription(
+        "audit-no-project", .error,
+        "No Xcode project, XcodeGen spec or package manifest could be read, but the repository has Swift or Objective-C sources: nothing was audited.",
+        rationale: "The repository has Swift or Objective-C sources, but no `.xcodeproj`, XcodeGen `project.yml` or `Package.swift` was found (a Tuist `Project.swift` is not read yet): nothing was audited, which is no clean result. One error, at the Tuist manifest if there is one, else at the first source file; name a project with `--project`.",
+        triggering: [.repository(["App/Donate.swift": "↓import Foundation\nlet activity = NSUserActivity(activityType: \"com.example.shop.open\")\n"],
+                                 arguments: ["--no-project"])],
+        nonTriggering: [.repository(["App/Donate.swift": "import Foundation\nlet activity = NSUserActivity(activityType: \"com.example.shop.open\")\n"])])
+
     package static let swiftSourceUnavailable = RuleDescription(
         "swift-source-unavailable", .note, "Swift checks are off: the toolchain lacks SwiftSyntax / SwiftParser.",
         rationale: "The tool was built without the toolchain's SwiftSyntax / SwiftParser: no Swift file is read, so every check of code is off (one note per run, at the first project).",
@@ -493,7 +503,7 @@ package enum AuditRules {
         .appShortcutLocalizationMissingApplicationName, .appShortcutLocalizationParameterMismatch, .appShortcutLocalizationStale,
         .customIntentNotMigrated, .infoPlistMissing, .infoPlistPreprocessFailed, .infoPlistPreprocessorUnavailable,
         .infoPlistPrefixHeaderMissing, .infoPlistPreprocessorFlagIgnored, .auditXcconfigIncludeMissing, .auditBuildSettingUndefined,
-        .swiftSourceUnavailable, .auditFileUnreadable, .packageManifestRead, .packageManifestUnreadable, .packageRemoteNotRead,
+        .swiftSourceUnavailable, .auditNoProject, .auditFileUnreadable, .packageManifestRead, .packageManifestUnreadable, .packageRemoteNotRead,
         .packageDependencyUnresolved, .appModelEmitUnresolved, .appModelEmitUnmappedType, .appModelEmitLeftOut,
         .objcSourceUnavailable,
     ]

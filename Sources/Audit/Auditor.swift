@@ -13,7 +13,9 @@ package struct AuditOptions: Sendable {
     package var projects: [String] = []
     /// `--target`: names of the targets to check; empty checks every app and app-extension target.
     package var targets: [String] = []
-    /// `--configuration`; nil uses each project's `defaultConfigurationName`.
+    /// `--configuration`; nil audits each target with the configuration that ships
+    /// (``XcodeProject/shippingConfiguration(for:requested:)``: its shared scheme's Archive action, else `Release`,
+    /// else the project's `defaultConfigurationName`).
     package var configuration: String?
     /// `--define` overrides, the highest level of every target's settings.
     package var defines = BuildSettings()
@@ -85,6 +87,10 @@ package struct Auditor: Sendable {
             }
         }
         var report = AuditReport()
+        if options.projects.isEmpty, paths.isEmpty, let nothing = NothingToAudit(files: files) {
+            report.repositoryDiagnostics = options.filter.apply([nothing.diagnostic])
+            return report
+        }
         var parserNoteGiven = false
         for path in paths {
             options.progress?("reading \(path)")
@@ -116,13 +122,21 @@ package struct Auditor: Sendable {
             }
             return AuditReport.Project(path: path, configuration: options.configuration ?? "", diagnostics: options.filter.apply(diagnostics))
         }
-        let configuration = options.configuration ?? project.defaultConfigurationName ?? ""
-        var result = AuditReport.Project(path: path, configuration: configuration, diagnostics: options.filter.apply(project.diagnostics))
-
         let appTargets = project.targets.filter(\.isApplicationOrExtension)
+        // Each target's configuration: --configuration, else the one that ships (its scheme's archive, Release, the default).
+        let choices = appTargets.map { project.shippingConfiguration(for: $0, requested: options.configuration) }
+        // The project's own line names the first application's (else the first target's) configuration.
+        let shown = zip(appTargets, choices).first { $0.0.productType?.hasPrefix("com.apple.product-type.application") == true }?.1
+            ?? choices.first
+            ?? (project.configurationNames.contains("Release") ? ShippingConfiguration(name: "Release", source: .namedRelease) : nil)
+            ?? project.defaultConfigurationName.map { ShippingConfiguration(name: $0, source: .projectDefault) }
+        var result = AuditReport.Project(path: path, configuration: options.configuration ?? shown?.name ?? "",
+                                         configurationSource: options.configuration != nil ? "--configuration" : shown?.sourceDescription ?? "default",
+                                         diagnostics: options.filter.apply(project.diagnostics))
+
         let repository = RepositoryFiles(project: project)
-        var contexts = appTargets.map { target in
-            TargetContext(project: project, target: target, configuration: configuration, defines: options.defines,
+        var contexts = zip(appTargets, choices).map { target, choice in
+            TargetContext(project: project, target: target, configuration: choice.name, defines: options.defines,
                           preprocessor: options.infoPlistPreprocessor)
         }
         // Swift files: the target's own, its local packages' (LocalPackages.swift), and those no target claims.
@@ -167,7 +181,7 @@ package struct Auditor: Sendable {
                 contexts[index].facts = try? extractor.extract(sources)
             }
         }
-        ObjectiveCSources(project: project, files: files, configuration: configuration, defines: options.defines,
+        ObjectiveCSources(project: project, files: files, defines: options.defines,
                           swift: SwiftFactsExtractor.isAvailable ? extractor : nil).add(to: &contexts)
         // Intent definitions: the target's own (built in its Sources phase or folders) and unclaimed ones (not
         // those the project leaves out of every target).
@@ -194,20 +208,72 @@ package struct Auditor: Sendable {
         var reported: Set<Diagnostic> = []
         for (index, context) in contexts.enumerated() where options.targets.isEmpty || options.targets.contains(context.target.name) {
             var target = checks.report(for: index)
+            target.configuration = choices[index].name
+            target.configurationSource = choices[index].sourceDescription
             if options.buildsAppModels, target.isApplication {
                 let (model, notes) = target.appModel(source: [
                     "repository": .string(repositoryName), "project": .string(path), "target": .string(target.name),
-                    "configuration": .string(configuration),
+                    "configuration": .string(choices[index].name),
                 ])
                 target.appModel = model
                 target.diagnostics += notes
             }
-            let found = (context.settings.diagnostics + target.diagnostics).filter { reported.insert($0).inserted }
+            let found = (context.settings.diagnostics + choices[index].diagnostics + target.diagnostics).filter { reported.insert($0).inserted }
             target.diagnostics = Suppression.apply(options.filter.apply(found), files: files)
             target.diagnostics.sort { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
             result.targets.append(target)
         }
         return result
+    }
+}
+
+/// A repository where no project, spec or manifest was found but Swift or Objective-C sources are
+/// (`audit-no-project`): an audit that checks nothing must say so, not pass.
+struct NothingToAudit {
+    var swiftFiles = 0
+    var objectiveCFiles = 0
+    /// The first source file by path, where the error is reported (unless ``tuistManifest``).
+    var firstSource: String?
+    /// A Tuist `Project.swift`: the project is generated by Tuist, which is not read yet.
+    var tuistManifest: String?
+
+    /// nil when there is nothing to say: a `Package.swift` (a package, not an app), or no source at all.
+    init?(files: ProjectFiles) {
+        var sources: [String] = []
+        var manifests: [String] = []
+        var tuist: [String] = []
+        files.searchEntries(under: ".") { shown, name, isFolder in
+            guard !isFolder else { return }
+            if name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
+                manifests.append(shown)
+            } else if name == "Project.swift" || name == "Workspace.swift" {
+                if name == "Project.swift" { tuist.append(shown) }
+            } else if name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".mm") {
+                sources.append(shown)
+            }
+        }
+        guard manifests.isEmpty, !sources.isEmpty else { return nil }
+        sources.sort()
+        swiftFiles = sources.filter { $0.hasSuffix(".swift") }.count
+        objectiveCFiles = sources.count - swiftFiles
+        firstSource = sources.first
+        tuistManifest = tuist.min { ($0.count, $0) < ($1.count, $1) }
+    }
+
+    var diagnostic: Diagnostic {
+        var found: [String] = []
+        if swiftFiles > 0 { found.append(DiagnosticCounts.counted(swiftFiles, "Swift file")) }
+        if objectiveCFiles > 0 { found.append(DiagnosticCounts.counted(objectiveCFiles, "Objective-C file")) }
+        var message = "nothing was audited: no Xcode project, XcodeGen spec or package manifest could be read, but the repository has "
+            + found.joined(separator: " and ")
+            + "; looked for *.xcodeproj (with project.pbxproj), XcodeGen project.yml and Package.swift"
+        if let tuistManifest {
+            message += "; \(tuistManifest) is a Tuist manifest, which is not read yet (generate the project with 'tuist generate' and audit the .xcodeproj)"
+        } else {
+            message += " (Tuist's Project.swift is not read yet); name a project with --project"
+        }
+        let file = tuistManifest ?? firstSource ?? "."
+        return Diagnostic(.auditNoProject, message, at: SourceLocation(file: file, line: 1, column: 1))
     }
 }
 

@@ -32,7 +32,6 @@ struct ObjectiveCSources {
     static let extensions = [".m", ".mm"]
     let project: XcodeProject
     let files: ProjectFiles
-    let configuration: String
     let defines: BuildSettings
     /// Reads the Swift `@objc` constants Objective-C code uses (nil: not followed).
     var swift: SwiftFactsExtractor? = nil
@@ -56,10 +55,13 @@ struct ObjectiveCSources {
         }
         let extractor = ObjCFactsExtractor(headers: headerIndex(), cache: ObjCFactsCache())
         var arguments: [String: [String]] = [:]
-        let targetFiles = sources.map { sources in
+        // Each file is compiled with the configuration of the target being audited (its shipping one, or --configuration).
+        let targetFiles = zip(sources, contexts.map(\.settings.configuration)).map { sources, configuration in
             sources.map { file, owner in
-                let key = owner.id + (file.hasSuffix(".mm") ? "++" : "")
-                if arguments[key] == nil { arguments[key] = compilerArguments(owner).arguments(objectiveCPlusPlus: file.hasSuffix(".mm")) }
+                let key = owner.id + "\u{0}" + configuration + (file.hasSuffix(".mm") ? "++" : "")
+                if arguments[key] == nil {
+                    arguments[key] = compilerArguments(owner, configuration: configuration).arguments(objectiveCPlusPlus: file.hasSuffix(".mm"))
+                }
                 return ObjCSourceFile(path: files.fileSystemPath(file), displayPath: file, arguments: arguments[key] ?? [])
             }
         }
@@ -140,7 +142,7 @@ struct ObjectiveCSources {
     }
 
     /// The settings a file of `owner` is compiled with.
-    func compilerArguments(_ owner: XcodeTarget) -> ObjCCompilerArguments {
+    func compilerArguments(_ owner: XcodeTarget, configuration: String) -> ObjCCompilerArguments {
         let settings = project.buildSettings(for: owner, configuration: configuration, defines: defines).resolved
         func words(_ name: String) -> [String] { ObjCCompilerArguments.words(settings[name] ?? "") }
         var arguments = ObjCCompilerArguments()

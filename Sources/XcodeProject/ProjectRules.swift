@@ -18,6 +18,11 @@ extension Diagnostic.Rule {
     public static let projectInvalidObject = RuleDescription.projectInvalidObject.id
     /// A target has no build configuration of the requested name; its default one is used.
     public static let projectConfigurationMissing = RuleDescription.projectConfigurationMissing.id
+    /// A shared scheme (`.xcscheme`) that cannot be read: malformed XML, not a scheme, too large; it is not used.
+    public static let projectSchemeInvalid = RuleDescription.projectSchemeInvalid.id
+    /// Shared schemes that archive one target disagree on its configuration, or one names a configuration the
+    /// project lacks: which one the target is audited with.
+    public static let projectSchemesDisagree = RuleDescription.projectSchemesDisagree.id
     /// A build configuration's base xcconfig file does not exist.
     public static let xcconfigMissing = RuleDescription.xcconfigMissing.id
     /// YAML that cannot be read: a syntax error, an alias to no anchor, a limit (``XcodeGenLimits``).
@@ -58,6 +63,29 @@ private func project(children: String = "FA, ", objects: String = "", base: Stri
     \(objects)\t};
     \trootObject = PROJ;
     }
+
+    """
+}
+
+private let schemeFile = "Shop.xcodeproj/xcshareddata/xcschemes/Shop.xcscheme"
+
+/// A shared scheme that builds target `TAPP` (Shop) and archives it with `archive` (`marked`: `↓` before the Archive action).
+private func scheme(archive: String, marked: Bool = false) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <Scheme LastUpgradeVersion = "1500" version = "1.7">
+       <BuildAction parallelizeBuildables = "YES" buildImplicitDependencies = "YES">
+          <BuildActionEntries>
+             <BuildActionEntry buildForTesting = "YES" buildForRunning = "YES" buildForArchiving = "YES">
+                <BuildableReference BuildableIdentifier = "primary" BlueprintIdentifier = "TAPP" BuildableName = "Shop.app"
+                   BlueprintName = "Shop" ReferencedContainer = "container:Shop.xcodeproj">
+                </BuildableReference>
+             </BuildActionEntry>
+          </BuildActionEntries>
+       </BuildAction>
+       \(marked ? "↓" : "")<ArchiveAction buildConfiguration = "\(archive)" revealArchiveInOrganizer = "YES">
+       </ArchiveAction>
+    </Scheme>
 
     """
 }
@@ -105,6 +133,22 @@ extension RuleDescription {
         rationale: "A target has no build configuration of the requested name: its settings are evaluated with its default configuration instead.",
         triggering: [.repository([projectFile: project(target: "↓TAPP")], arguments: ["--configuration", "Debug"])],
         nonTriggering: [.repository([projectFile: project()], arguments: ["--configuration", "Release"])])
+
+    public static let projectSchemeInvalid = RuleDescription(
+        "project-scheme-invalid", .note,
+        "A shared scheme (.xcscheme) cannot be read: malformed XML, not a scheme, too large; it is not used.",
+        rationale: "A shared scheme of `xcshareddata/xcschemes` cannot be read (malformed XML, a DOCTYPE, not a `<Scheme>`, too large): it is not used to choose the configuration a target ships with.",
+        triggering: [.repository([projectFile: project(), schemeFile: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Scheme version = \"1.7\">\n   <ArchiveAction buildConfiguration = \"Release\">\n↓</Scheme>\n"])],
+        nonTriggering: [.repository([projectFile: project(), schemeFile: scheme(archive: "Release")])])
+
+    public static let projectSchemesDisagree = RuleDescription(
+        "project-schemes-disagree", .note,
+        "Shared schemes that archive a target disagree on its configuration (or name one the project lacks): which one is audited.",
+        rationale: "Two shared schemes archive the same target with different configurations: the target is audited with the scheme named like it, else the first by name. A scheme that archives with a configuration the project does not have is not used. `--configuration` chooses another.",
+        triggering: [.repository([projectFile: project(), schemeFile: scheme(archive: "Release", marked: true),
+                                  "Shop.xcodeproj/xcshareddata/xcschemes/Shop Beta.xcscheme": scheme(archive: "Beta")])],
+        nonTriggering: [.repository([projectFile: project(), schemeFile: scheme(archive: "Release"),
+                                     "Shop.xcodeproj/xcshareddata/xcschemes/Shop Beta.xcscheme": scheme(archive: "Release")])])
 
     public static let xcconfigMissing = RuleDescription(
         "xcconfig-missing", .warning,
@@ -160,9 +204,9 @@ extension RuleDescription {
 /// The rules of this module, by what they are about, in the order of the articles' tables.
 public enum ProjectRules {
     /// `project.pbxproj`'s rules (<doc:XcodeProject>).
-    public static let project: [RuleDescription] = [.projectDanglingReference, .projectReferenceCycle, .projectInvalidObject]
+    public static let project: [RuleDescription] = [.projectDanglingReference, .projectReferenceCycle, .projectInvalidObject, .projectSchemeInvalid]
     /// A target's settings: its configuration (<doc:BuildSettingEvaluation>).
-    public static let buildSettings: [RuleDescription] = [.projectConfigurationMissing]
+    public static let buildSettings: [RuleDescription] = [.projectConfigurationMissing, .projectSchemesDisagree]
     /// xcconfig files: BuildSettings' reader's rules and the project's missing base configuration file
     /// (<doc:BuildSettingEvaluation>).
     public static let xcconfig: [RuleDescription] = XCConfigRules.all + [.xcconfigMissing]

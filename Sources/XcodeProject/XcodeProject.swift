@@ -149,6 +149,8 @@ public struct XcodeProject: Sendable {
     /// Every file path the project's groups reference (each `PBXFileReference`, a variant group's localizations
     /// among them), built by a target or not: a referenced file that no target builds was left out on purpose.
     public var referencedFiles: Set<String> = []
+    /// The shared schemes (`xcshareddata/xcschemes/*.xcscheme`), sorted by name; empty for an XcodeGen spec.
+    public var schemes: [XcodeScheme] = []
 
     /// The configuration names, in the project's order.
     public var configurationNames: [String] { buildConfigurations.configurations.map(\.name) }

@@ -54,7 +54,12 @@ public struct XcodeProjectReader: Sendable {
             if case let .unreadableFile(path, reason) = error { throw .unreadableFile(path: path, reason: reason) }
             throw .invalid(error.diagnostics)
         }
-        return try read(data, path: projectPath)
+        var project = try read(data, path: projectPath)
+        // The shared schemes beside it: which configuration an archive builds (``XcodeProject/shippingConfiguration(for:requested:)``).
+        let (schemes, diagnostics) = XcodeSchemeReader(files: files).schemes(ofProjectAt: projectPath)
+        project.schemes = schemes
+        project.diagnostics += diagnostics
+        return project
     }
 
     /// Reads `project.pbxproj` bytes of the project at `path` (used for diagnostics and to resolve paths).

@@ -77,7 +77,7 @@ struct AuditEndToEndTests {
         try withRepository { directory in
             let result = try BuiltBinary.run(["audit"], in: directory)
             #expect(result.status == 0)
-            #expect(result.standardOutput == "App.xcodeproj: App (Release): 1 Swift file, 1 declared, 1 created, 1 handled activity types, 0 App Intents, 0 App Shortcuts: 0 errors, 0 warnings, 0 notes\n")
+            #expect(result.standardOutput == "App.xcodeproj: App (Release, named Release): 1 Swift file, 1 declared, 1 created, 1 handled activity types, 0 App Intents, 0 App Shortcuts: 0 errors, 0 warnings, 0 notes\n")
             #expect(result.standardError.isEmpty)
         }
     }
@@ -122,7 +122,7 @@ struct AuditEndToEndTests {
             let target = project?["targets"].flatMap { if case let .array(a) = $0 { a.first } else { nil } }
             if case let .object(members)? = target {
                 #expect(members.map(\.key) == ["name", "productType", "bundleIdentifier", "infoPlist", "activityTypes", "appIntents",
-                                               "appShortcuts", "customIntents", "swiftFiles"])
+                                               "appShortcuts", "customIntents", "swiftFiles", "configuration", "configurationSource"])
             } else { Issue.record("no target") }
             let declared = target?["activityTypes"]?["declared"]
             #expect(declared == .array([.object([

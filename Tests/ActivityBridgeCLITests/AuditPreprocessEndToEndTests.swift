@@ -48,7 +48,7 @@ struct AuditPreprocessEndToEndTests {
         try withRepository(plist: Self.plist()) { directory in
             let result = try BuiltBinary.run(["audit"], in: directory)
             #expect(result.status == 0)
-            #expect(result.standardOutput == "App.xcodeproj: App (Release): 1 Swift file, 1 declared, 1 created, 1 handled activity types, 0 App Intents, 0 App Shortcuts: 0 errors, 0 warnings, 0 notes\n")
+            #expect(result.standardOutput == "App.xcodeproj: App (Release, named Release): 1 Swift file, 1 declared, 1 created, 1 handled activity types, 0 App Intents, 0 App Shortcuts: 0 errors, 0 warnings, 0 notes\n")
             #expect(result.standardError.isEmpty)
         }
     }

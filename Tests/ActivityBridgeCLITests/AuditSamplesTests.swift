@@ -29,8 +29,8 @@ struct AuditSamplesTests {
             "Hairdressers/ViewControllers/HairdresserDetailViewController.swift:13:50: error [required-user-info-key-missing]",
             "HairdressersIntents/Info.plist:4:1: note [activity-types-missing]",
         ])
-        #expect(result.standardOutput.contains("Hairdressers.xcodeproj: Hairdressers (Release): 15 Swift files, 2 declared, 2 created, 4 handled activity types, 2 App Intents, 2 App Shortcuts: 4 errors, 1 warning, 0 notes\n"))
-        #expect(result.standardOutput.hasSuffix("Hairdressers.xcodeproj: HairdressersIntents (Release): 1 Swift file, 0 declared, 0 created, 0 handled activity types, 0 App Intents, 0 App Shortcuts: 0 errors, 0 warnings, 1 note\n"))
+        #expect(result.standardOutput.contains("Hairdressers.xcodeproj: Hairdressers (Release, named Release): 15 Swift files, 2 declared, 2 created, 4 handled activity types, 2 App Intents, 2 App Shortcuts: 4 errors, 1 warning, 0 notes\n"))
+        #expect(result.standardOutput.hasSuffix("Hairdressers.xcodeproj: HairdressersIntents (Release, named Release): 1 Swift file, 0 declared, 0 created, 0 handled activity types, 0 App Intents, 0 App Shortcuts: 0 errors, 0 warnings, 1 note\n"))
     }
 
     @Test func walkMate() throws {
@@ -44,8 +44,8 @@ struct AuditSamplesTests {
             "WalkMate/Views/FavoritesListView.swift:18:23: warning [activity-type-never-handled]",
             "WalkMateWidgets/Info.plist:4:1: note [activity-types-missing]",
         ])
-        #expect(result.standardOutput.contains(": WalkMate (Release): 19 Swift files, 4 declared, 3 created,"))
+        #expect(result.standardOutput.contains(": WalkMate (Release, named Release): 19 Swift files, 4 declared, 3 created,"))
         #expect(result.standardOutput.contains(": 2 errors, 3 warnings, 0 notes\n"))
-        #expect(result.standardOutput.hasSuffix("WalkMate.xcodeproj: WalkMateWidgets (Release): 7 Swift files, 0 declared, 0 created, 0 handled activity types, 1 App Intent, 0 App Shortcuts: 0 errors, 0 warnings, 1 note\n"))
+        #expect(result.standardOutput.hasSuffix("WalkMate.xcodeproj: WalkMateWidgets (Release, named Release): 7 Swift files, 0 declared, 0 created, 0 handled activity types, 1 App Intent, 0 App Shortcuts: 0 errors, 0 warnings, 1 note\n"))
     }
 }

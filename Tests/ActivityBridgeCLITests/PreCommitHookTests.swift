@@ -61,7 +61,7 @@ struct PreCommitHookTests {
         #expect(result.standardOutput.contains("activity-bridge audit"))
         #expect(result.standardOutput.contains(": error: "))
         // One run over the repository: one summary line per target, not one per file.
-        #expect(result.standardOutput.components(separatedBy: "WalkMate.xcodeproj: WalkMate (Release): ").count == 2)
+        #expect(result.standardOutput.components(separatedBy: "WalkMate.xcodeproj: WalkMate (Release, named Release): ").count == 2)
     }
 }
 

@@ -8,7 +8,8 @@ import Foundation
 /// when the fragment has none). Arguments: `--setting 'NAME = VALUE;'` sets (or replaces) a target build setting,
 /// `--xcconfig PATH` is the project's base configuration file, `--target NAME` names the target (not `Shop`),
 /// `--local-package FOLDER PRODUCT` links product PRODUCT of the local package in FOLDER, `--mark-project` puts the `↓`
-/// at the top of the project file (where findings about the project are reported).
+/// at the top of the project file (where findings about the project are reported), `--no-project` writes the fragment
+/// alone (no project, no Info.plist: a repository the audit finds nothing to read in).
 package final class RuleExampleRepository: @unchecked Sendable {
     package let directory: TemporaryDirectory
     /// `FILE:LINE:COLUMN` of each `↓`, in path order.
@@ -24,6 +25,7 @@ package final class RuleExampleRepository: @unchecked Sendable {
         var target = "Shop"
         var packages: [(folder: String, product: String)] = []
         var markProject = false
+        var writesProject = true
         var index = 0
         while index < arguments.count {
             let (option, value) = (arguments[index], index + 1 < arguments.count ? arguments[index + 1] : "")
@@ -41,6 +43,9 @@ package final class RuleExampleRepository: @unchecked Sendable {
             } else if option == "--local-package" {
                 packages.append((value, index + 2 < arguments.count ? arguments[index + 2] : value))
                 index += 3
+            } else if option == "--no-project" {
+                writesProject = false
+                index += 1
             } else if option == "--mark-project" {
                 markProject = true
                 index += 1
@@ -48,7 +53,7 @@ package final class RuleExampleRepository: @unchecked Sendable {
                 index += 1
             }
         }
-        if !files.contains(where: { $0.path.contains(".xcodeproj/") }) {
+        if writesProject, !files.contains(where: { $0.path.contains(".xcodeproj/") }) {
             if !files.contains(where: { $0.path == "App/Info.plist" }) {
                 files.append(("App/Info.plist", Self.emptyInfoPlist))
             }

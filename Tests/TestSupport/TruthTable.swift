@@ -8,11 +8,21 @@ package struct TruthTable: Decodable, Sendable {
         package var path: String?
         /// The XcodeGen spec, when the project is generated.
         package var xcodegen: String?
+        /// The Tuist manifest (`Project.swift`, relative to the app's folder) of an app Tuist generates; such a
+        /// table sets ``path`` and ``xcodegen`` to null.
+        package var tuist: String?
+        /// The project's `defaultConfigurationName` (else its first configuration).
         package var configuration: String?
+        /// The configuration the app ships with, when it is not ``configuration``: its shared scheme's Archive
+        /// action, else the one named `Release` (``XcodeProject/shippingConfiguration(for:requested:)``). The
+        /// products are resolved under it (`shippingConfiguration ?? configuration`).
+        package var shippingConfiguration: String?
         /// Every native target in the project's order: name and product type.
         package var targets: [[String?]]
         /// Application and app-extension targets: name, `INFOPLIST_FILE`, `PRODUCT_BUNDLE_IDENTIFIER`.
         package var products: [[String?]]
+        /// ``shippingConfiguration``, else ``configuration``: what the products are resolved under.
+        package var productsConfiguration: String? { shippingConfiguration ?? configuration }
     }
 
     /// One place in the app's files that declares, creates or handles an activity type.

@@ -9,7 +9,8 @@ import XcodeProject
 /// Every project, build-setting, xcconfig and XcodeGen rule's examples (ProjectRules.swift, BuildSettings'
 /// XCConfigRules.swift), written as a repository (``RuleExampleRepository``) and read by the reader that raises
 /// them: `project.yml` by ``XcodeGenSpecReader``, else `Shop.xcodeproj` by ``XcodeProjectReader`` (then each
-/// target's settings evaluated, for the configuration `--configuration NAME` gives), else `Config/Base.xcconfig`
+/// target's settings evaluated, for the configuration `--configuration NAME` gives, and the configuration it ships
+/// with chosen), else `Config/Base.xcconfig`
 /// by ``XCConfigReader``. A triggering example raises the rule, at its declared severity, at its `↓`; a
 /// non-triggering one does not.
 @Suite("project rule examples")
@@ -31,6 +32,8 @@ struct ProjectRuleExamplesTests {
                 diagnostics = project.diagnostics
                 for target in project.targets {
                     diagnostics += project.buildSettings(for: target, configuration: configuration).diagnostics
+                    // The configuration the target ships with, from its shared schemes (project-schemes-disagree).
+                    diagnostics += project.shippingConfiguration(for: target, requested: configuration).diagnostics
                 }
             } catch {
                 diagnostics = error.diagnostics

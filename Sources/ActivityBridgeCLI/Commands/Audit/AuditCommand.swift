@@ -23,7 +23,7 @@ enum AuditCommand: Command {
         help: "Audit this project (relative to PATH) instead of every project found under PATH; repeatable.")
     static let target = Option("--target", value: "NAME", repeatable: true, help: "Check only this target; repeatable.")
     static let buildConfiguration = Option(
-        "--configuration", value: "NAME", help: "The build configuration to evaluate (default: each project's defaultConfigurationName).")
+        "--configuration", value: "NAME", help: "The build configuration to evaluate (default: each target's shared scheme's Archive configuration, else Release, else the project's default).")
     static let emitAppModel = Option(
         "--emit-app-model", value: "DIR",
         help: "Write each app target's app model to DIR/<Target>.app.plist; DIR is made if needed (exit 1 if it cannot be), each file replaced atomically.")
