@@ -14,6 +14,8 @@ package struct AuditReport: Sendable {
         package var requiredUserInfoKeys: [String]?
         /// Created and handled sites: `swift` or `objc`, the language of the file the site is in.
         package var language: String = "swift"
+        /// Created and handled sites whose ``resolved`` is nil: why the value could not be followed.
+        package var unresolvedReason: String? = nil
     }
 
     package struct Parameter: Hashable, Sendable {
@@ -125,6 +127,8 @@ package struct AuditReport: Sendable {
         /// `--configuration`, `scheme 'App' archive action`, `named Release`, `default`).
         package var configuration = ""
         package var configurationSource = ""
+        /// Created and handled sites whose type cannot be followed to a string (each is an `activity-type-unresolved` note).
+        package var unresolvedSites: Int { Set((created + handled).filter { $0.resolved == nil }.map(\.location)).count }
         /// This target's findings (after suppression), in file order.
         package var diagnostics: [Diagnostic] = []
     }
@@ -175,6 +179,8 @@ extension AuditReport {
                 text += "\(project.path): \(target.name) (\(configuration)\(source.isEmpty ? "" : ", " + source)): "
                     + "\(DiagnosticCounts.counted(target.swiftFiles, "Swift file")), "
                     + "\(target.declared.count) declared, \(target.created.count) created, \(target.handled.count) handled activity types, "
+                    + (target.unresolvedSites > 0 ? "\(target.unresolvedSites) not followed, " : "")
+                    + ""
                     + "\(DiagnosticCounts.counted(target.appIntents.count, "App Intent")), "
                     + "\(DiagnosticCounts.counted(target.appShortcuts.count, "App Shortcut")): \(counts.text)\n"
             }
@@ -192,7 +198,10 @@ extension AuditReport {
                 ("value", .string(entry.value)), ("resolved", .string(entry.resolved)), ("file", .string(entry.location.file)),
                 ("line", .integer(entry.location.line)), ("column", .integer(entry.location.column)),
             ]
-            if site { members.append(("language", .string(entry.language))) }
+            if site {
+                members.append(("language", .string(entry.language)))
+                members.append(("unresolved", entry.resolved == nil ? .string(entry.unresolvedReason ?? "not followed") : .null))
+            }
             if creation {
                 members.append(("userInfoKeys", entry.userInfoKeys.map { .array($0.map(JSONValue.string)) } ?? .null))
                 members.append(("requiredUserInfoKeys", entry.requiredUserInfoKeys.map { .array($0.map(JSONValue.string)) } ?? .null))
@@ -230,7 +239,7 @@ extension AuditReport {
                 ("customIntents", .array(target.customIntents.map { intent in
                     .object([("name", .string(intent.name)), ("file", .string(intent.location.file)), ("migratedBy", .string(intent.migratedBy))])
                 })),
-                ("swiftFiles", .integer(target.swiftFiles)),
+                ("swiftFiles", .integer(target.swiftFiles)), ("unresolved", .integer(target.unresolvedSites)),
                 ("configuration", .string(target.configuration)), ("configurationSource", .string(target.configurationSource)),
             ])
         }

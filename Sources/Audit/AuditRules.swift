@@ -18,6 +18,7 @@ extension Diagnostic.Rule {
     package static let activityTypeUndeclaredInCode = RuleDescription.activityTypeUndeclaredInCode.id
     package static let activityTypeUnused = RuleDescription.activityTypeUnused.id
     package static let activityTypeNeverHandled = RuleDescription.activityTypeNeverHandled.id
+    package static let activityTypeUnresolved = RuleDescription.activityTypeUnresolved.id
     package static let requiredUserInfoKeyMissing = RuleDescription.requiredUserInfoKeyMissing.id
     package static let appShortcutMissingApplicationName = RuleDescription.appShortcutMissingApplicationName.id
     package static let appShortcutRepeatedApplicationName = RuleDescription.appShortcutRepeatedApplicationName.id
@@ -191,6 +192,18 @@ extension RuleDescription {
                 func handle(_ activity: NSUserActivity) -> Bool { activity.activityType == "com.example.shop.open" }
 
                 """,
+        ])])
+
+    package static let activityTypeUnresolved = RuleDescription(
+        "activity-type-unresolved", .note, "The activity type created or handled here cannot be followed to a string statically: the audit cannot check it.",
+        rationale: "The value of an activity type created or handled here is known only when the app runs, or the audit could not follow it (a name declared outside the repository, a parameter no call passes, a value defined only in terms of itself, the analysis' step budget). The note says which, at the site: the audit checks nothing about this site, and it reports no `activity-type-unused` for the target while the site is unknown.",
+        triggering: [.repository([
+            "App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>"),
+            "App/Donate.swift": "import Foundation\nlet open = NSUserActivity(activityType: ↓UserDefaults.standard.string(forKey: \"type\")!)\n",
+        ])],
+        nonTriggering: [.repository([
+            "App/Info.plist": appInfoPlist("<string>com.example.shop.open</string>"),
+            "App/Donate.swift": "import Foundation\nlet open = NSUserActivity(activityType: \"com.example.shop.open\")\nfunc handle(_ a: NSUserActivity) -> Bool { a.activityType == \"com.example.shop.open\" }\n",
         ])])
 
     package static let requiredUserInfoKeyMissing = RuleDescription(
@@ -496,7 +509,7 @@ package enum AuditRules {
 
     /// The audit's own rules, in the order of the command-line article's table.
     package static let audit: [RuleDescription] = [
-        .activityTypeUndeclaredInCode, .activityTypeUnused, .activityTypeNeverHandled, .requiredUserInfoKeyMissing,
+        .activityTypeUndeclaredInCode, .activityTypeUnused, .activityTypeNeverHandled, .activityTypeUnresolved, .requiredUserInfoKeyMissing,
         .appShortcutMissingApplicationName, .appShortcutRepeatedApplicationName, .appShortcutMultipleParameters,
         .appShortcutParameterType, .appShortcutUnknownParameter, .appShortcutPhraseMalformed, .appShortcutsTooMany,
         .appShortcutsTooManyPhrases, .appShortcutsMultipleProviders, .appShortcutPhraseCollision,

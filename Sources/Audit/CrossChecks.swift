@@ -53,9 +53,15 @@ struct CrossChecks {
                 var site = site
                 if let resolved = site.resolved, resolved.contains(SwiftFacts.bundleIdentifierPlaceholder) {
                     site.resolved = context.bundleIdentifier.map { SwiftFacts.substitutingBundleIdentifier(in: resolved, with: $0) }
+                    if site.resolved == nil {
+                        site.unresolvedReason = "it is built from the bundle identifier, and PRODUCT_BUNDLE_IDENTIFIER is not defined in configuration \(context.settings.configuration)"
+                    }
                 }
                 if let resolved = site.resolved, resolved.contains("$(INFOPLIST:") {
                     site.resolved = SwiftFacts.substitutingInfoPlistValues(in: resolved, with: infoPlistValue)
+                    if site.resolved == nil {
+                        site.unresolvedReason = "it is read from the Info.plist at run time, and only an element of NSUserActivityTypes at a literal index is followed"
+                    }
                 }
                 // `intent as? ExecuteLuaIntent` names the class Swift sees; iOS uses its Objective-C name.
                 if site.kind == .intentCast, let resolved = site.resolved, let className = prefixedIntentClasses[resolved] {
@@ -74,7 +80,7 @@ struct CrossChecks {
     private static func entry(_ site: ActivityTypeSite) -> AuditReport.ActivityTypeEntry {
         AuditReport.ActivityTypeEntry(value: site.value, resolved: site.resolved, location: site.position,
                                       userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys,
-                                      language: site.language.rawValue)
+                                      language: site.language.rawValue, unresolvedReason: site.resolved == nil ? site.unresolvedReason : nil)
     }
 
     func report(for index: Int) -> AuditReport.Target {
@@ -166,6 +172,15 @@ struct CrossChecks {
     private func activityDiagnostics(_ index: Int, created: [ActivityTypeSite], handled: [ActivityTypeSite]) -> [Diagnostic] {
         let context = contexts[index]
         var diagnostics: [Diagnostic] = []
+        // What cannot be checked is said at its place, with why: never dropped silently.
+        var unresolvedPlaces: Set<SourceLocation> = []
+        for site in created + handled where site.resolved == nil && unresolvedPlaces.insert(site.position).inserted {
+            let verb = site.kind.isCreation ? "created" : "handled"
+            diagnostics.append(Diagnostic(
+                .activityTypeUnresolved,
+                "the activity type \(verb) here (\(site.value)) cannot be followed to a string: \(site.unresolvedReason ?? "the audit does not follow this expression"); nothing is checked about it",
+                at: site.position))
+        }
         let own = context.infoPlist.declarations
         // An extension's activities are continued by its app (an Intents extension's `.continueInApp`): the
         // containing app's declarations are the ones that count. The system never hands an extension a

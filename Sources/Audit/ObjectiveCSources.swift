@@ -114,9 +114,11 @@ struct ObjectiveCSources {
 
     static func site(_ site: ObjCActivitySite) -> ActivityTypeSite {
         let kind: ActivitySiteKind = site.kind.isCreation ? .activityInitializer : .comparison
-        return ActivityTypeSite(kind: kind, value: site.value, resolved: site.resolved,
-                                position: site.position,
-                                userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys, language: .objc)
+        var converted = ActivityTypeSite(kind: kind, value: site.value, resolved: site.resolved,
+                                         position: site.position,
+                                         userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys, language: .objc)
+        converted.unresolvedReason = site.unresolvedReason
+        return converted
     }
 
     /// The target's `.m` / `.mm` files, each with the target whose settings it is compiled with: its own, then

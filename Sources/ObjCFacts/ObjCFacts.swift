@@ -1,4 +1,5 @@
 import Diagnostics
+import ValueFlow
 import Foundation
 
 // The facts `audit` needs from a target's Objective-C (and Objective-C++) files, read with libclang: the same
@@ -59,6 +60,8 @@ package struct ObjCActivitySite: Hashable, Sendable {
     package var userInfoKeys: [String]?
     /// At a creation site: `requiredUserInfoKeys` when written as a literal set.
     package var requiredUserInfoKeys: [String]?
+    /// Why ``resolved`` is nil (ValueFlow's reason, as a sentence).
+    package var unresolvedReason: String? = nil
 }
 
 /// Where code donates: `[activity becomeCurrent]`, `activity.eligibleForPrediction = YES`,
@@ -114,5 +117,5 @@ package struct ObjCTargetFacts: Sendable {
 /// Namespace of what the module says about itself.
 package enum ObjCFacts {
     /// What `[[NSBundle mainBundle] bundleIdentifier]` resolves to (SwiftFacts' placeholder, the same text).
-    package static let bundleIdentifierPlaceholder = "$(PRODUCT_BUNDLE_IDENTIFIER)"
+    package static var bundleIdentifierPlaceholder: String { Placeholders.bundleIdentifier }
 }

@@ -1,4 +1,5 @@
 import Diagnostics
+import ValueFlow
 import Foundation
 
 /// Extracts a target's ``ObjCTargetFacts`` from its `.m` / `.mm` files: a byte search picks the files that can
@@ -109,7 +110,7 @@ package struct ObjCFactsExtractor: Sendable {
         }
         facts.parsedFiles = parsed.map { files[$0].displayPath }.sorted()
         var resolver = ObjCResolver(scans)
-        resolver.bridged = bridging
+        resolver.setBridged(bridging)
         func keys(_ values: [ObjCValue]?) -> [String]? {
             guard let values else { return nil }
             var keys: [String] = []
@@ -123,9 +124,16 @@ package struct ObjCFactsExtractor: Sendable {
             facts.warnings += scan.warnings
             facts.donations += scan.donations
             for site in scan.sites {
-                let entry = ObjCActivitySite(kind: site.kind, value: site.written, resolved: resolver.resolve(site.value), position: site.position,
-                                             userInfoKeys: keys(site.userInfoKeys), requiredUserInfoKeys: keys(site.requiredUserInfoKeys))
-                if site.kind.isCreation { facts.created.append(entry) } else { facts.handled.append(entry) }
+                // One site per string the value can be (a local assigned in two branches), or one unresolved, with why.
+                let value = resolver.value(site.value)
+                let userInfo = keys(site.userInfoKeys), required = keys(site.requiredUserInfoKeys)
+                let strings: [String?] = value.strings ?? [nil]
+                for string in strings {
+                    let entry = ObjCActivitySite(kind: site.kind, value: site.written, resolved: string, position: site.position,
+                                                 userInfoKeys: userInfo, requiredUserInfoKeys: required,
+                                                 unresolvedReason: value.settled.reason?.description)
+                    if site.kind.isCreation { facts.created.append(entry) } else { facts.handled.append(entry) }
+                }
             }
         }
         for name in names { facts.constants[name.asked] = resolver.constant(named: name.objectiveC) }

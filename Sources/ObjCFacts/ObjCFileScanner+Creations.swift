@@ -4,7 +4,7 @@ import Diagnostics
 
 extension ObjCFileScanner {
     func creation(_ kind: ObjCSiteKind, message: Message, argument: Range<Int>) -> FoundObjCSite {
-        var site = FoundObjCSite(kind: kind, value: list.value(argument, file: file), written: written(argument), position: position(argument.lowerBound))
+        var site = FoundObjCSite(kind: kind, value: siteValue(argument), written: written(argument), position: position(argument.lowerBound))
         // The variable it is assigned to: `NSUserActivity *activity = [[…] initWithActivityType:…]`, `self.activity = …`.
         guard message.open >= 2, list[message.open - 1] == "=" else { return site }
         let target = list.postfixStart(endingBefore: message.open - 1, floor: 0)

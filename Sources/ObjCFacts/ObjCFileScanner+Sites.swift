@@ -80,7 +80,7 @@ extension ObjCFileScanner {
                     let arguments = list.commaSeparated((index + 2)..<list.partner[index + 1])
                     for call in calls where call.piece < arguments.count {
                         let argument = arguments[call.piece]
-                        sites.append(FoundObjCSite(kind: .convenienceInitializer, value: list.value(argument, file: file),
+                        sites.append(FoundObjCSite(kind: .convenienceInitializer, value: siteValue(argument),
                                                    written: written(argument), position: position(argument.lowerBound)))
                     }
                 }
@@ -111,7 +111,7 @@ extension ObjCFileScanner {
     func isNil(_ range: Range<Int>) -> Bool { range.count == 1 && ["nil", "NULL", "Nil"].contains(list[range.lowerBound]) }
 
     private func handled(_ kind: ObjCSiteKind, _ range: Range<Int>) -> FoundObjCSite {
-        FoundObjCSite(kind: kind, value: list.value(range, file: file), written: written(range), position: position(range.lowerBound))
+        FoundObjCSite(kind: kind, value: siteValue(range), written: written(range), position: position(range.lowerBound))
     }
 
     /// `… .activityType`, `[x activityType]`, or a local assigned one of those in the same method (a parameter

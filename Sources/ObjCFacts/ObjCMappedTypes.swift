@@ -100,7 +100,7 @@ extension ObjCFileScanner {
             }
             let keyRange = entry.lowerBound..<colon
             guard !keyRange.isEmpty else { return nil }
-            return FoundObjCSite(kind: .dictionaryKey, value: list.value(keyRange, file: file), written: written(keyRange), position: position(keyRange.lowerBound))
+            return FoundObjCSite(kind: .dictionaryKey, value: siteValue(keyRange), written: written(keyRange), position: position(keyRange.lowerBound))
         }
     }
 

@@ -1,22 +1,26 @@
 import Diagnostics
+import ValueFlow
 // Values followed across a target's files: `#define`s (the very definition clang expanded at the site, when
 // the site is in a main file), file-scope constants (`NSString *const X = @"…"`, `static NSString *X = …`, an
-// `extern` declaration's definition in another file), concatenation, formats, and the bundle identifier.
+// `extern` declaration's definition in another file), locals, concatenation, formats, and the bundle
+// identifier. The binder below turns them into ValueFlow terms; ValueFlow's solver evaluates them, the same
+// engine as Swift's, so a macro defined through another (or itself) ends.
 
-struct ObjCResolver {
-    /// The system constants of activity types, as their strings.
-    static let systemConstants: [String: String] = [
-        "NSUserActivityTypeBrowsingWeb": "NSUserActivityTypeBrowsingWeb",
-        "CSSearchableItemActionType": "com.apple.corespotlightitem",
-        "CSQueryContinuationActionType": "com.apple.corespotlightquery",
-    ]
-    static let maximumDepth = 24
+/// What an Objective-C value can read: one `#define` (by its place), every definition of a name (macros and
+/// file-scope variables of that name), or one variable (by its place).
+enum ObjCSymbol: Hashable, Sendable {
+    case macro(String)
+    case name(String)
+    case variable(String)
+}
 
+struct ObjCBindings: ValueDefinitions {
     private var macrosByKey: [String: ClangReading.Macro] = [:]
-    private var macrosByName: [String: [ClangReading.Macro]] = [:]
-    private var variablesByName: [String: [ClangReading.Variable]] = [:]
+    private var macrosByName: [String: [String]] = [:]
+    private var variablesByKey: [String: ClangReading.Variable] = [:]
+    private var variablesByName: [String: [String]] = [:]
     /// `NS_SWIFT_NAME(Name)` / `NS_SWIFT_NAME(Type.name)` of a constant → its Objective-C name.
-    private var swiftNames: [String: String] = [:]
+    private(set) var swiftNames: [String: String] = [:]
     private var expansions: [String: [Int: String]] = [:]
     /// Names that were looked for and not found.
     private(set) var missingNames: Set<String> = []
@@ -27,18 +31,19 @@ struct ObjCResolver {
     private(set) var missingMembers: Set<String> = []
 
     init(_ scans: [ObjCFileScan]) {
-        var seenMacros: Set<String> = [], seenVariables: Set<String> = []
         for scan in scans {
             expansions[scan.file] = scan.expansions
             for macro in scan.macros {
-                let key = Self.key(macro.file, macro.line, macro.column)
-                guard seenMacros.insert(key).inserted else { continue }
+                let key = ObjCResolver.key(macro.file, macro.line, macro.column)
+                guard macrosByKey[key] == nil else { continue }
                 macrosByKey[key] = macro
-                macrosByName[macro.name, default: []].append(macro)
+                macrosByName[macro.name, default: []].append(key)
             }
             for variable in scan.variables {
-                guard seenVariables.insert(Self.key(variable.file, variable.line, variable.column)).inserted else { continue }
-                variablesByName[variable.name, default: []].append(variable)
+                let key = ObjCResolver.key(variable.file, variable.line, variable.column)
+                guard variablesByKey[key] == nil else { continue }
+                variablesByKey[key] = variable
+                variablesByName[variable.name, default: []].append(key)
                 if let swift = variable.tokens.firstIndex(of: "NS_SWIFT_NAME"), swift + 2 < variable.tokens.count, variable.tokens[swift + 1] == "(" {
                     let name = variable.tokens[(swift + 2)...].prefix { $0 != ")" }.joined()
                     if !name.isEmpty { swiftNames[name] = variable.name }
@@ -47,72 +52,99 @@ struct ObjCResolver {
         }
     }
 
-    static func key(_ file: String, _ line: Int, _ column: Int) -> String { "\(file):\(line):\(column)" }
+    func has(_ name: String) -> Bool { macrosByName[name] != nil || variablesByName[name] != nil }
 
-    mutating func resolve(_ value: ObjCValue, depth: Int = 0) -> String? {
-        guard depth < Self.maximumDepth else { return nil }
+    mutating func definition(of symbol: ObjCSymbol) -> Term<ObjCSymbol> {
+        switch symbol {
+        case .macro(let key):
+            guard let macro = macrosByKey[key], !macro.isFunctionLike else { return .unknown(.runTime("a function-like macro")) }
+            return bind(ObjCResolver.value(of: macro.body))
+        case .variable(let key):
+            guard let initializer = variablesByKey[key]?.initializer else { return .unknown(.runTime("a variable without an initializer")) }
+            return bind(ObjCResolver.value(of: initializer))
+        case .name(let name):
+            // A name written in a header or a macro body: every object-like macro of that name, else the system's
+            // constant, else every file-scope variable of it with an initializer; they must agree.
+            let macros = (macrosByName[name] ?? []).filter { macrosByKey[$0]?.isFunctionLike == false }
+            if !macros.isEmpty { return agreeing(macros.map { .symbol(.macro($0)) }, name) }
+            if macrosByName[name] != nil { return .unknown(.runTime("a function-like macro")) }
+            return variables(named: name)
+        }
+    }
+
+    private func agreeing(_ terms: [Term<ObjCSymbol>], _ name: String) -> Term<ObjCSymbol> {
+        terms.count == 1 ? terms[0] : .agreeing(terms, name: name)
+    }
+
+    private mutating func variables(named name: String) -> Term<ObjCSymbol> {
+        if let system = SystemConstants.strings[name], variablesByName[name] == nil { return .literal(system) }
+        let defined = (variablesByName[name] ?? []).filter { variablesByKey[$0]?.initializer != nil }
+        guard !defined.isEmpty else {
+            missingNames.insert(name)
+            return .unknown(.undeclaredName(name))
+        }
+        return agreeing(defined.map { .symbol(.variable($0)) }, name)
+    }
+
+    mutating func bind(_ value: ObjCValue) -> Term<ObjCSymbol> {
         switch value {
-        case .literal(let text):
-            return text
-        case .bundleIdentifier:
-            return ObjCFacts.bundleIdentifierPlaceholder
-        case .unknown:
-            return nil
+        case .literal(let text): return .literal(text)
+        case .bundleIdentifier: return .literal(Placeholders.bundleIdentifier)
+        case .unknown: return .unknown(.runTime("the value of an expression it reads (a message the audit does not model, input)"))
         case .classMember(let owner, let member):
             let name = owner + "." + member
-            if let value = bridged[name] { return value }
+            if let value = bridged[name] { return .literal(value) }
             missingMembers.insert(name)
-            return nil
-        case .concatenation(let parts):
-            var result = ""
-            for part in parts {
-                guard let text = resolve(part, depth: depth + 1) else { return nil }
-                result += text
-            }
-            return result
-        case .format(let format, let arguments):
-            guard let format = resolve(format, depth: depth + 1) else { return nil }
-            var result = ""
-            var remaining = arguments[...]
-            var scalars = format.unicodeScalars[...]
-            while let scalar = scalars.popFirst() {
-                guard scalar == "%" else { result.unicodeScalars.append(scalar); continue }
-                switch scalars.popFirst() {
-                case "%"?: result += "%"
-                case "@"?:
-                    guard let argument = remaining.popFirst(), let text = resolve(argument, depth: depth + 1) else { return nil }
-                    result += text
-                default: return nil
-                }
-            }
-            return result
+            return .unknown(.undeclaredName(name))
+        case .concatenation(let parts): return .concatenation(parts.map { bind($0) })
+        case .format(let format, let arguments): return .format(bind(format), arguments: arguments.map { bind($0) })
+        case .oneOf(let values): return .anyOf(values.map { bind($0) })
         case .reference(let name, let file, let offset):
             if offset >= 0 {
                 // In a main file clang says whether the name was a macro there, and which one.
                 if let key = expansions[file]?[offset] {
-                    guard let macro = macrosByKey[key], !macro.isFunctionLike else { return nil }
-                    return resolve(Self.value(of: macro.body), depth: depth + 1)
+                    guard macrosByKey[key] != nil else { return .unknown(.undeclaredName(name)) }
+                    return .symbol(.macro(key))
                 }
-            } else if let macros = macrosByName[name] {
-                let values = Set(macros.filter { !$0.isFunctionLike }.map { resolve(Self.value(of: $0.body), depth: depth + 1) })
-                if values.count == 1, let only = values.first { return only }
-                return nil
+                return variables(named: name)
             }
-            if let system = Self.systemConstants[name] { return system }
-            let defined = (variablesByName[name] ?? []).compactMap(\.initializer)
-            guard !defined.isEmpty else {
-                missingNames.insert(name)
-                return nil
-            }
-            let values = Set(defined.map { resolve(Self.value(of: $0), depth: depth + 1) })
-            return values.count == 1 ? values.first! : nil
+            return .symbol(.name(name))
         }
+    }
+}
+
+/// The values of one target's Objective-C files: the binder and the solver, asked one value at a time.
+struct ObjCResolver {
+    private var solver: ValueSolver<ObjCBindings>
+
+    init(_ scans: [ObjCFileScan]) { solver = ValueSolver(ObjCBindings(scans)) }
+
+    static func key(_ file: String, _ line: Int, _ column: Int) -> String { "\(file):\(line):\(column)" }
+
+    var missingNames: Set<String> { solver.definitions.missingNames }
+    var missingMembers: Set<String> { solver.definitions.missingMembers }
+
+    /// Set before the first value is asked for: the binder reads it while binding.
+    mutating func setBridged(_ bridged: [String: String]) {
+        _ = solver.value { definitions in
+            definitions.bridged = bridged
+            return .literal("")
+        }
+    }
+
+    mutating func value(_ value: ObjCValue) -> ValueSet {
+        solver.value { $0.bind(value) }
+    }
+
+    /// The one string `value` can be, nil when it cannot be followed or can be several.
+    mutating func resolve(_ value: ObjCValue) -> String? {
+        self.value(value).single
     }
 
     /// A constant by its Objective-C name or its `NS_SWIFT_NAME`, as Swift code names it.
     mutating func constant(named name: String) -> String? {
-        let objectiveC = swiftNames[name] ?? name
-        guard macrosByName[objectiveC] != nil || variablesByName[objectiveC] != nil else { return nil }
+        let objectiveC = solver.definitions.swiftNames[name] ?? name
+        guard solver.definitions.has(objectiveC) else { return nil }
         return resolve(.reference(objectiveC, file: "", offset: -1))
     }
 

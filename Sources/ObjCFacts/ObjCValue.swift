@@ -14,6 +14,8 @@ indirect enum ObjCValue: Sendable, Hashable {
     /// `Class.member` / `[Class member]`: a class property or class method, which a Swift `@objc` member
     /// declares in a mixed target (resolved through ``ObjCResolver/bridged``, by `Class.member`).
     case classMember(String, String)
+    /// Any of these: a local assigned in several places before the site.
+    case oneOf([ObjCValue])
     case unknown
 
     /// The names it refers to (what the rounds look for the declarations of).
@@ -22,6 +24,7 @@ indirect enum ObjCValue: Sendable, Hashable {
         case .reference(let name, _, _): [name]
         case .concatenation(let parts): parts.flatMap(\.references)
         case .format(let format, let arguments): format.references + arguments.flatMap(\.references)
+        case .oneOf(let values): values.flatMap(\.references)
         default: []
         }
     }
@@ -72,6 +75,13 @@ extension TokenList {
             return .classMember(words[0], words[2])
         }
         if words == ["NSBundle", ".", "mainBundle", ".", "bundleIdentifier"] { return .bundleIdentifier }
+        // `NSStringFromClass(X.class)` / `NSStringFromClass([X class])`: the class's name (an intent class
+        // continued in the app, compared with an activity's type).
+        if words.first == "NSStringFromClass", words.count >= 5, words[1] == "(", words.last == ")" {
+            let inner = Array(words[2..<(words.count - 1)])
+            if inner.count == 3, inner[1] == ".", inner[2] == "class", inner[0].first?.isUppercase == true { return .literal(inner[0]) }
+            if inner.count == 4, inner[0] == "[", inner[2] == "class", inner[3] == "]", inner[1].first?.isUppercase == true { return .literal(inner[1]) }
+        }
         // `[NSBundle mainBundle].bundleIdentifier`
         if words.count > 2, words.suffix(2) == [".", "bundleIdentifier"], isMainBundle(range.lowerBound..<(range.upperBound - 2)) {
             return .bundleIdentifier

@@ -98,6 +98,9 @@ struct SwiftBindings: ValueDefinitions {
 
     // MARK: Binding
 
+    /// What a value the reader does not model (a call, a variable subscript, user input) is called in a reason.
+    static let expressionRead = "the value of an expression it reads (a call, a variable subscript, input)"
+
     /// `expression`, written in `context`, with its names looked up.
     mutating func bind(_ expression: ValueExpression, context: [String], selfCase: String? = nil) -> Term<SwiftSymbol> {
         switch expression {
@@ -110,7 +113,7 @@ struct SwiftBindings: ValueDefinitions {
         case .element(let array, let index):
             return .infoPlistElement(bind(array, context: context, selfCase: selfCase), index: index)
         case .unknown:
-            return .unknown(.runTime("the expression"))
+            return .unknown(.runTime(Self.expressionRead))
         case .rawValue(let inner):
             // `self.rawValue` in an enum's member, or the raw value of any case of an enum type.
             if case .reference(let path, false) = inner, let cases = cases(of: path, context: context, selfCase: selfCase) {
@@ -278,7 +281,9 @@ struct ConstantResolver {
 
     /// What `value` can be: its strings in the order found, or unknown with the reason.
     mutating func value(_ value: WrittenValue) -> ValueSet {
-        self.value(value.expression, context: value.context)
+        // The site's own expression is one the reader does not model: say which, as written.
+        if case .unknown = value.expression { return .unknown(.runTime("'\(value.written)'")) }
+        return self.value(value.expression, context: value.context)
     }
 
     mutating func value(_ expression: ValueExpression, context: [String]) -> ValueSet {

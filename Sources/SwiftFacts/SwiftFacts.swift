@@ -1,4 +1,5 @@
 import Diagnostics
+import ValueFlow
 import Foundation
 
 // The facts `audit` needs from a target's Swift files (the Audit catalog, Audit.docc, and the `audit` section of ActivityBridgeCLI.docc).
@@ -191,44 +192,21 @@ package struct SwiftTargetFacts: Sendable {
 
 /// Namespace of what the module says about itself.
 package enum SwiftFacts {
-    /// What `Bundle.main.bundleIdentifier` resolves to: the caller substitutes the target's
-    /// `PRODUCT_BUNDLE_IDENTIFIER` (``substitutingBundleIdentifier(in:with:)``).
-    package static let bundleIdentifierPlaceholder = "$(PRODUCT_BUNDLE_IDENTIFIER)"
+    /// What `Bundle.main.bundleIdentifier` resolves to (ValueFlow's ``Placeholders``, one for both languages):
+    /// the caller substitutes the target's `PRODUCT_BUNDLE_IDENTIFIER`.
+    package static var bundleIdentifierPlaceholder: String { Placeholders.bundleIdentifier }
 
     package static func substitutingBundleIdentifier(in value: String, with bundleIdentifier: String) -> String {
-        value.replacingOccurrences(of: bundleIdentifierPlaceholder, with: bundleIdentifier)
+        Placeholders.substitutingBundleIdentifier(in: value, with: bundleIdentifier)
     }
 
-    /// What a value read from the Info.plist at run time resolves to: `$(INFOPLIST:K)`, or `$(INFOPLIST:K[n])` for
-    /// element `n` of an array; the caller substitutes the target's expanded Info.plist
-    /// (``substitutingInfoPlistValues(in:with:)``).
+    /// What a value read from the Info.plist at run time resolves to: `$(INFOPLIST:K)`, or `$(INFOPLIST:K[n])`.
     package static func infoPlistPlaceholder(key: String, element: Int? = nil) -> String {
-        "$(INFOPLIST:" + key + (element.map { "[\($0)]" } ?? "") + ")"
+        Placeholders.infoPlist(key: key, element: element)
     }
 
-    /// The key of `value` when it is exactly one whole-value placeholder (`$(INFOPLIST:K)`, no element).
-    static func infoPlistKey(ofWholeValue value: String) -> String? {
-        guard value.hasPrefix("$(INFOPLIST:"), value.hasSuffix(")") else { return nil }
-        let key = value.dropFirst("$(INFOPLIST:".count).dropLast()
-        guard !key.isEmpty, !key.contains(")"), !key.contains("["), !key.contains("$") else { return nil }
-        return String(key)
-    }
-
-    /// `value` with each Info.plist placeholder replaced by `lookup(key, element)` (`element` nil for the whole
-    /// value); nil when one has no value.
+    /// `value` with each Info.plist placeholder replaced by `lookup(key, element)`; nil when one has no value.
     package static func substitutingInfoPlistValues(in value: String, with lookup: (String, Int?) -> String?) -> String? {
-        var result = value
-        while let start = result.range(of: "$(INFOPLIST:"), let end = result[start.upperBound...].firstIndex(of: ")") {
-            var key = String(result[start.upperBound..<end])
-            var element: Int?
-            if key.hasSuffix("]"), let open = key.lastIndex(of: "[") {
-                guard let index = Int(key[key.index(after: open)..<key.index(before: key.endIndex)]) else { return nil }
-                element = index
-                key = String(key[..<open])
-            }
-            guard let replacement = lookup(key, element) else { return nil }
-            result.replaceSubrange(start.lowerBound...end, with: replacement)
-        }
-        return result
+        Placeholders.substitutingInfoPlistValues(in: value, with: lookup)
     }
 }

@@ -122,7 +122,7 @@ struct AuditEndToEndTests {
             let target = project?["targets"].flatMap { if case let .array(a) = $0 { a.first } else { nil } }
             if case let .object(members)? = target {
                 #expect(members.map(\.key) == ["name", "productType", "bundleIdentifier", "infoPlist", "activityTypes", "appIntents",
-                                               "appShortcuts", "customIntents", "swiftFiles", "configuration", "configurationSource"])
+                                               "appShortcuts", "customIntents", "swiftFiles", "unresolved", "configuration", "configurationSource"])
             } else { Issue.record("no target") }
             let declared = target?["activityTypes"]?["declared"]
             #expect(declared == .array([.object([

@@ -221,7 +221,9 @@ struct AuditSourcesTests {
         let app = try #require(report.projects.first?.targets.first)
         #expect(app.created.map { "\($0.value) \($0.resolved ?? "null") \($0.location)" } == ["mainType null " + fixture.at("Scene.swift", "1️⃣")])
         #expect(app.handled.map { "\($0.value) \($0.resolved ?? "null") \($0.location)" } == ["mainType null " + fixture.at("Scene.swift", "2️⃣")])
-        #expect(report.findings == [])
+        // No activity-type-unused: only the two sites say what they cannot check, and why.
+        #expect(report.findings == ["activity-type-unresolved " + fixture.at("Scene.swift", "1️⃣"), "activity-type-unresolved " + fixture.at("Scene.swift", "2️⃣")])
+        #expect(app.created.first?.unresolvedReason == "the value of an expression it reads (a call, a variable subscript, input) is known only at run time")
     }
 
     @Test func elementsOfTheInfoPlistArrayReadAtRunTime() throws {
