@@ -180,6 +180,9 @@ let package = Package(
         .executableTarget(name: "activity-bridge-bench", dependencies: ["PropertyList", "SwiftFacts", "SeededRandom"], path: "Sources/ActivityBridgeBench"),
         // SplitMix64, the one seeded generator: the benchmark's inputs and the randomized tests.
         .target(name: "SeededRandom"),
+        // Swift programs shaped like real value flows (call graphs with cycles), for the resolver's generated
+        // tests and the libFuzzer harness value-flow (Fuzz/ links these sources).
+        .target(name: "CallGraphSources"),
         swiftFactsTarget,
         objCClangTarget,
         // Objective-C facts through libclang (dlopen); a leaf like SwiftFacts, reached only by the audit.
@@ -208,7 +211,7 @@ let package = Package(
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
         .testTarget(name: "ValueFlowTests", dependencies: ["ValueFlow", "SeededRandom"]),
-        .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport"]),
+        .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TestSupport", "CallGraphSources", "SeededRandom"]),
         .testTarget(name: "ObjCFactsTests", dependencies: ["ObjCFacts", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: [
             "Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "JSON", "TestSupport",

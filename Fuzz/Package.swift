@@ -38,10 +38,12 @@ func swiftHostLibraries() -> String? {
 // PropertyList product builds it first and makes it importable.
 let fileInput: [Target.Dependency] = [.product(name: "PropertyList", package: "ActivityBridge")]
 let diagnostics: Target.Dependency = .product(name: "Diagnostics", package: "ActivityBridge")
+// The value-flow engine both readers resolve with (a library product of the main package).
+let valueFlow: Target.Dependency = .product(name: "ValueFlow", package: "ActivityBridge")
 
 let swiftFactsTarget: Target = {
     // Diagnostics (its SourceLocation) and FileInput.
-    let dependencies = fileInput + [diagnostics]
+    let dependencies = fileInput + [diagnostics, valueFlow]
     guard let host = swiftHostLibraries() else {
         return .target(name: "FuzzedSwiftFacts", dependencies: dependencies, path: "Sources/Linked/SwiftFacts")
     }
@@ -88,11 +90,13 @@ let package = Package(
             diagnostics,
         ]),
         swiftFactsTarget,
-        .target(name: "SourceChecks", dependencies: ["FuzzedSwiftFacts", "FuzzChecks", diagnostics]),
+        // The main package's generator of cyclic Swift programs (Sources/CallGraphSources, linked), for fuzz-value-flow.
+        .target(name: "FuzzedCallGraphSources", path: "Sources/Linked/CallGraphSources"),
+        .target(name: "SourceChecks", dependencies: ["FuzzedSwiftFacts", "FuzzedCallGraphSources", "FuzzChecks", diagnostics]),
         .target(name: "FuzzedCObjCClang",
                 cSettings: toolchainLibClang().map { [.define("AB_TOOLCHAIN_LIBCLANG", to: "\"\($0)\"")] } ?? [],
                 linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "FuzzedObjCFacts", dependencies: ["FuzzedCObjCClang", diagnostics] + fileInput, path: "Sources/Linked/ObjCFacts"),
+        .target(name: "FuzzedObjCFacts", dependencies: ["FuzzedCObjCClang", diagnostics, valueFlow] + fileInput, path: "Sources/Linked/ObjCFacts"),
         .target(name: "ObjCSourceChecks", dependencies: ["FuzzedObjCFacts", "FuzzChecks", diagnostics]),
         .executableTarget(name: "fuzz-objc-facts", dependencies: ["ObjCSourceChecks"], path: "Sources/Harnesses/fuzz-objc-facts"),
         // The audit's phrase reader (one file of Sources/Audit, linked) with its harness.
@@ -103,6 +107,7 @@ let package = Package(
             diagnostics,
         ]),
         .executableTarget(name: "fuzz-swift-facts", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-swift-facts"),
+        .executableTarget(name: "fuzz-value-flow", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-value-flow"),
         .executableTarget(name: "fuzz-package-manifest", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-package-manifest"),
         .executableTarget(name: "fuzz-xcstrings", dependencies: ["FuzzedPhrases", "FuzzChecks"], path: "Sources/Harnesses/fuzz-xcstrings"),
         // diff's stored-surface reader and check (three files of Sources/Compatibility, linked) with their harness.

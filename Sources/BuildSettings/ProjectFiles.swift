@@ -10,9 +10,34 @@ public struct ProjectFiles: Sendable {
 
     public init(root: String = ".") { self.root = root }
 
-    /// The path to open for a shown path.
+    /// The path to open for a shown path. A relative path that does not exist as written is looked up as
+    /// macOS's default file system (case-insensitive) finds it, where Xcode built the project: `foqos/Info.plist`
+    /// is `Foqos/Info.plist` when only that exists (one match per component, else the path as written).
     public func fileSystemPath(_ path: String) -> String {
-        path.hasPrefix("/") || root == "." || root.isEmpty ? path : BuildSettingPath.join(root, path)
+        let written = path.hasPrefix("/") || root == "." || root.isEmpty ? path : BuildSettingPath.join(root, path)
+        guard !path.hasPrefix("/"), !FileManager.default.fileExists(atPath: written) else { return written }
+        return caseInsensitiveMatch(path) ?? written
+    }
+
+    /// `path` (relative to ``root``) with each component replaced by the one entry of its folder that equals it
+    /// ignoring case; nil when a component has none or several.
+    private func caseInsensitiveMatch(_ path: String) -> String? {
+        var folder = root.isEmpty ? "." : root
+        let components = path.split(separator: "/").map(String.init)
+        guard components.count <= 64 else { return nil }
+        for component in components {
+            if component == "." { continue }
+            let candidate = folder == "." ? component : folder + "/" + component
+            if component == ".." || FileManager.default.fileExists(atPath: candidate) {
+                folder = candidate
+                continue
+            }
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+            let matches = entries.filter { $0.lowercased() == component.lowercased() }
+            guard matches.count == 1 else { return nil }
+            folder = folder == "." ? matches[0] : folder + "/" + matches[0]
+        }
+        return folder
     }
 
     /// The bytes of the regular file at a shown path, or why it cannot be read. A repository is nobody's

@@ -14,7 +14,10 @@ public struct XCConfigFile: Sendable {
 }
 
 /// Reads `.xcconfig` files: `NAME[cond]… = VALUE` lines, `//` comments (anywhere on a line, as in Xcode),
-/// an optional trailing `;`, and `#include "F"` / `#include? "F"` relative to the including file.
+/// an optional trailing `;`, and `#include "F"` / `#include? "F"`. A relative include is looked for as Xcode's
+/// build system looks (swift-build's `MacroConfigFileLoader`): in the including file's folder, then in the
+/// folders of the files that included it, then in the search paths the reader is given (the project's source
+/// root, for a base configuration); `.xcconfig` is added to a name without an extension when only that exists.
 public struct XCConfigReader: Sendable {
     public static let maximumIncludeDepth = 32
 
@@ -22,22 +25,24 @@ public struct XCConfigReader: Sendable {
 
     public init(files: ProjectFiles = ProjectFiles()) { self.files = files }
 
-    /// Reads `path` (nil when the file cannot be read); its assignments get `level`.
-    public func read(_ path: String, level: BuildSettingLevel) -> XCConfigFile? {
+    /// Reads `path` (nil when the file cannot be read); its assignments get `level`. `searchPaths`: folders a
+    /// relative include is looked for in after the including files' own (a base configuration's: the project's
+    /// `SRCROOT`).
+    public func read(_ path: String, level: BuildSettingLevel, searchPaths: [String] = []) -> XCConfigFile? {
         guard let data = files.contents(of: path) else { return nil }
         var file = XCConfigFile(path: path, assignments: [], includedFiles: [], diagnostics: [])
-        read(path, data: data, level: level, stack: [BuildSettingPath.standardized(path)], into: &file)
+        read(path, data: data, level: level, stack: [BuildSettingPath.standardized(path)], searchPaths: searchPaths, into: &file)
         return file
     }
 
     /// Parses xcconfig text (for text that is not in a file, e.g. tests); includes resolve against `path`.
     public func parse(_ text: String, path: String, level: BuildSettingLevel) -> XCConfigFile {
         var file = XCConfigFile(path: path, assignments: [], includedFiles: [], diagnostics: [])
-        read(path, data: Data(text.utf8), level: level, stack: [BuildSettingPath.standardized(path)], into: &file)
+        read(path, data: Data(text.utf8), level: level, stack: [BuildSettingPath.standardized(path)], searchPaths: [], into: &file)
         return file
     }
 
-    private func read(_ path: String, data: Data, level: BuildSettingLevel, stack: [String], into file: inout XCConfigFile) {
+    private func read(_ path: String, data: Data, level: BuildSettingLevel, stack: [String], searchPaths: [String], into file: inout XCConfigFile) {
         let text = String(decoding: data, as: UTF8.self)
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -49,7 +54,7 @@ public struct XCConfigReader: Sendable {
             let body = line.dropFirst(leading)
             let location = SourceLocation(file: path, line: lineNumber, column: column)
             if body.hasPrefix("#include") {
-                include(body, at: location, from: path, level: level, stack: stack, into: &file)
+                include(body, at: location, from: path, level: level, stack: stack, searchPaths: searchPaths, into: &file)
                 continue
             }
             var statement = Self.strippingComment(body)
@@ -69,7 +74,7 @@ public struct XCConfigReader: Sendable {
 
     private func include(
         _ directive: Substring, at location: SourceLocation, from path: String, level: BuildSettingLevel,
-        stack: [String], into file: inout XCConfigFile
+        stack: [String], searchPaths: [String], into file: inout XCConfigFile
     ) {
         var rest = directive.dropFirst("#include".count)
         let isOptional = rest.hasPrefix("?")
@@ -81,8 +86,14 @@ public struct XCConfigReader: Sendable {
             return
         }
         let name = String(rest.dropFirst().prefix(while: { $0 != "\"" }))
-        let included = BuildSettingPath.join(
-            name.hasPrefix("/") ? "" : String(BuildSettingPath.directory(of: path).dropLast()), name)
+        // The includer's folder first, then its includers' and the search paths: the first that has the file.
+        let folders = name.hasPrefix("/") ? [""] : [String(BuildSettingPath.directory(of: path).dropLast())] + searchPaths
+        var candidates: [String] = []
+        for folder in folders {
+            candidates.append(BuildSettingPath.join(folder, name))
+            if BuildSettingPath.splitSuffix(of: name).suffix.isEmpty { candidates.append(BuildSettingPath.join(folder, name + ".xcconfig")) }
+        }
+        let included = candidates.first { files.unreadableReason($0) != .noSuchFile } ?? candidates[0]
         if stack.contains(included) {
             file.diagnostics.append(Diagnostic(
                 .xcconfigIncludeCycle,
@@ -108,7 +119,7 @@ public struct XCConfigReader: Sendable {
             return
         }
         if !file.includedFiles.contains(included) { file.includedFiles.append(included) }
-        read(included, data: data, level: level, stack: stack + [included], into: &file)
+        read(included, data: data, level: level, stack: stack + [included], searchPaths: folders.prefix(1) + searchPaths, into: &file)
     }
 
     /// `NAME[key=pattern,…][…] = value`, or nil when the statement is not one.

@@ -35,6 +35,12 @@ enum BuiltInBuildSettings {
             ("BUILT_PRODUCTS_DIR", "$(BUILD_DIR)/$(CONFIGURATION)$(EFFECTIVE_PLATFORM_NAME)"),
             ("CONFIGURATION_BUILD_DIR", "$(BUILT_PRODUCTS_DIR)"),
             ("TARGET_BUILD_DIR", "$(CONFIGURATION_BUILD_DIR)"),
+            // Intermediates: files a build phase writes there (an Info.plist a script generates) are in no repository.
+            ("PROJECT_TEMP_DIR", "$(OBJROOT)/$(PROJECT_NAME).build"),
+            ("CONFIGURATION_TEMP_DIR", "$(PROJECT_TEMP_DIR)/$(CONFIGURATION)$(EFFECTIVE_PLATFORM_NAME)"),
+            ("TARGET_TEMP_DIR", "$(CONFIGURATION_TEMP_DIR)/$(TARGET_NAME).build"),
+            ("DERIVED_FILE_DIR", "$(TARGET_TEMP_DIR)/DerivedSources"),
+            ("DERIVED_SOURCES_DIR", "$(DERIVED_FILE_DIR)"),
             ("DEVELOPMENT_LANGUAGE", "en"),
             ("INFOPLIST_EXPAND_BUILD_SETTINGS", "YES"),
             ("GENERATE_INFOPLIST_FILE", "NO"),

@@ -28,6 +28,8 @@ extension XcodeProject {
     /// to the project folder; nil when it is not set (or empty), as with `GENERATE_INFOPLIST_FILE = YES` alone.
     public func infoPlistPath(_ settings: TargetBuildSettings) -> String? {
         guard let file = settings.resolved["INFOPLIST_FILE"], !file.isEmpty else { return nil }
+        // One the build writes (`$(DERIVED_FILE_DIR)/Info.plist`, from a script phase) is in no repository.
+        if let build = settings.resolved["OBJROOT"], !build.isEmpty, file.hasPrefix(build + "/") { return nil }
         return path(relativeToProject: file)
     }
 
@@ -76,7 +78,8 @@ extension XcodeProject {
         _ path: ProjectPath, level: BuildSettingLevel, namedAt location: SourceLocation?,
         diagnostics: inout [Diagnostic], files read: inout [String]
     ) -> [BuildSettingAssignment] {
-        guard let filePath = path.filePath, let file = XCConfigReader(files: files).read(filePath, level: level) else {
+        guard let filePath = path.filePath,
+              let file = XCConfigReader(files: files).read(filePath, level: level, searchPaths: [sourceRoot]) else {
             let reason = path.filePath.map(files.unreadableReason) ?? .noSuchFile
             diagnostics.append(Diagnostic(
                 .xcconfigMissing, reason == .noSuchFile

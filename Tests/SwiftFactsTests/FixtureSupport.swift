@@ -4,6 +4,11 @@ import TestSupport
 
 /// Writes Swift fixtures to a fresh temporary folder and extracts their facts (display paths are the names).
 func extractFacts(_ files: KeyValuePairs<String, String>, usePrefilter: Bool = true) throws -> SwiftTargetFacts {
+    try extractFacts(files.map { ($0.key, $0.value) }, usePrefilter: usePrefilter)
+}
+
+/// The same, for files in a computed order.
+func extractFacts(_ files: [(String, String)], usePrefilter: Bool = true) throws -> SwiftTargetFacts {
     let folder = try FixtureTree(purpose: "swiftfacts")
     var sources: [SwiftSourceFile] = []
     for (name, text) in files {

@@ -61,6 +61,28 @@ struct XCConfigReaderTests {
         ])
     }
 
+    @Test("a relative include is looked for where Xcode looks: the includer's folder, its includers', the project's root")
+    func includesAreFoundInTheIncludersFoldersThenTheSearchPaths() throws {
+        let folder = try FixtureTree(purpose: "XcodeProjectTests")
+        // Xcode/iOS/App.xcconfig includes "Xcode/Shared/BU.xcconfig" (relative to the project's root, not its
+        // folder); that one includes "Common" (no extension), which is beside it; and "Targets/App.xcconfig",
+        // which only the first includer's folder has.
+        try folder.write("#include \"Xcode/Shared/BU.xcconfig\"\nA = app\n", to: "Xcode/iOS/App.xcconfig")
+        try folder.write("#include \"Common\"\n#include \"Targets/App.xcconfig\"\nB = bu\n", to: "Xcode/Shared/BU.xcconfig")
+        try folder.write("C = common\n", to: "Xcode/Shared/Common.xcconfig")
+        try folder.write("D = target\n", to: "Xcode/iOS/Targets/App.xcconfig")
+        let reader = XCConfigReader(files: ProjectFiles(root: folder.root))
+        let file = try #require(reader.read("Xcode/iOS/App.xcconfig", level: .targetXcconfig, searchPaths: ["."]))
+        #expect(file.diagnostics == [])
+        #expect(file.includedFiles == ["Xcode/Shared/BU.xcconfig", "Xcode/Shared/Common.xcconfig", "Xcode/iOS/Targets/App.xcconfig"])
+        #expect(file.assignments.map { "\($0.name)=\($0.value)" } == ["C=common", "D=target", "B=bu", "A=app"])
+        // Without the project's root as a search path the first include is not found, and says where it looked.
+        let alone = try #require(reader.read("Xcode/iOS/App.xcconfig", level: .targetXcconfig))
+        #expect(alone.diagnostics.map(\.description) == [
+            "Xcode/iOS/App.xcconfig:1:1: warning: included file 'Xcode/Shared/BU.xcconfig' does not exist (looked for Xcode/iOS/Xcode/Shared/BU.xcconfig) [xcconfig-include-missing]",
+        ])
+    }
+
     @Test func aMissingIncludeIsAWarningAtTheIncludeLine() throws {
         let folder = try FixtureTree(purpose: "XcodeProjectTests")
         try folder.write("A = 1\n  #include \"Pods/Pods-App.release.xcconfig\"\nB = 2\n", to: "App.xcconfig")
