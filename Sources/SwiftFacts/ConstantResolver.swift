@@ -96,6 +96,11 @@ struct SwiftBindings: ValueDefinitions {
         }
     }
 
+    /// Whether some enum of the files read has a case of this name.
+    func declaresEnumCase(named name: String) -> Bool {
+        (declarations[name] ?? []).contains { if case .enumCase = all[$0].kind { true } else { false } }
+    }
+
     // MARK: Binding
 
     /// What a value the reader does not model (a call, a variable subscript, user input) is called in a reason.
@@ -278,6 +283,15 @@ struct ConstantResolver {
     var missingNames: Set<String> { solver.definitions.missingNames }
     var shadowableNames: Set<String> { solver.definitions.shadowableNames }
     var missingCalls: Set<String> { solver.definitions.missingCalls }
+
+    /// A site comparing `activityType` with `.name` where `String` has no member `name` and an enum of the files
+    /// read has such a case: the compiler takes the enum's case, so what is compared is no `String` (another
+    /// type's property named `activityType`) and this is no site.
+    mutating func comparesAnotherType(_ value: WrittenValue) -> Bool {
+        guard case .reference(let path, false) = value.expression, path.count == 2, path[0] == "String",
+              case .unknown(.undeclaredName) = self.value(value) else { return false }
+        return solver.definitions.declaresEnumCase(named: path[1])
+    }
 
     /// What `value` can be: its strings in the order found, or unknown with the reason.
     mutating func value(_ value: WrittenValue) -> ValueSet {

@@ -24,6 +24,8 @@ struct OpenFunction: Sendable {
     var dispatchesIntents: Bool
     /// Locals and parameters that hold an `INIntent` (`let intent = activity.interaction?.intent`).
     var intentNames: Set<String> = []
+    /// The names of its locals declared so far.
+    var locals: Set<String> = []
     /// Locals that hold `Enum(rawValue: ….activityType)`, with the enum's name.
     var activityEnums: [String: String] = [:]
     /// Generic parameters constrained to a protocol (`<T: Restorable>`): `T.member` is a member of a conformer.
@@ -105,6 +107,7 @@ extension ScanningVisitor {
     /// Remembers what a local holds when it matters: an intent, or an activity type mapped to an enum.
     func noteLocalBinding(_ name: String, type: TypeSyntax?, value: ExprSyntax?) {
         guard !functions.isEmpty else { return }
+        functions[functions.count - 1].locals.insert(name)
         if let type, Self.baseTypeName(type) == "INIntent" {
             functions[functions.count - 1].intentNames.insert(name)
         } else if let value, holdsIntent(value) {

@@ -260,6 +260,7 @@ package struct SwiftFactsExtractor: Sendable {
         }
         for scan in scans {
             for site in scan.activitySites {
+                if !site.kind.isCreation, resolver.comparesAnotherType(site.value) { continue }
                 let value = resolver.value(site.value)
                 let resolved: [String?] = value.strings ?? [nil]
                 let userInfo = keys(site.userInfoKeys), required = keys(site.requiredUserInfoKeys)

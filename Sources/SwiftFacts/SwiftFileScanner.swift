@@ -428,9 +428,41 @@ final class ScanningVisitor: SyntaxVisitor {
         if let member = current.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "activityType" }
         if let reference = current.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            return (name == "activityType" || name == "userActivityType") && !isOtherActivityTypeParameter(name)
+            guard name == "activityType" || name == "userActivityType", !isOtherActivityTypeParameter(name) else { return false }
+            // A bare name is a parameter or local of the function, or `self.activityType`: inside a type other than
+            // NSUserActivity (an extension or a subclass of it) that is the type's own property, whatever it holds.
+            if functions.last?.parameters[name] != nil || name == "userActivityType" { return true }
+            return isInNSUserActivityOrNoType || functions.last?.locals.contains(name) == true
         }
         return false
+    }
+
+    /// Code outside any type, or in `NSUserActivity`'s extension or a subclass of it.
+    var isInNSUserActivityOrNoType: Bool {
+        guard let index = currentTypeIndex else { return typeScopes.isEmpty }
+        let type = scan.types[index]
+        return type.name.split(separator: ".").last == "NSUserActivity" || type.inherited.contains("NSUserActivity")
+    }
+
+    /// `x.activityType` / `x?.y.activityType` read from a value (its root a lowercase name or `$0`), not from a
+    /// type (`Self.activityType`, `Bundle.main.activityType`).
+    static func isActivityTypeOfAValue(_ expression: ExprSyntax) -> Bool {
+        guard let member = ValueExpressionReader.unwrapped(expression).as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "activityType", var base = member.base else { return false }
+        while true {
+            base = ValueExpressionReader.unwrapped(base)
+            if let inner = base.as(MemberAccessExprSyntax.self), let next = inner.base { base = next; continue }
+            break
+        }
+        guard let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text, let first = root.first else { return false }
+        return first.isLowercase || first == "$"
+    }
+
+    /// What is compared with `activityType`, a `String`: an implicit member there (`== .open`, `case .open:`) is
+    /// a static member of `String` (an `extension String`), never another type's enum case of that name.
+    static func comparedWithAString(_ value: ValueExpression) -> ValueExpression {
+        guard case .reference(let path, true) = value else { return value }
+        return .reference(path: ["String"] + path, implicitMember: false)
     }
 
     /// Operators that bind looser than `==`: they end a comparison's operand.
@@ -452,7 +484,10 @@ final class ScanningVisitor: SyntaxVisitor {
             } else {
                 continue
             }
-            let value = other.count == 1 ? ValueExpressionReader.read(other[0]) : ValueExpressionReader.readSequence(other)
+            // Two activities' types compared with each other (`a.activityType == b.activityType`, both read from
+            // values) name no type.
+            if left.count == 1, right.count == 1, Self.isActivityTypeOfAValue(left[0]), Self.isActivityTypeOfAValue(right[0]) { continue }
+            let value = Self.comparedWithAString(other.count == 1 ? ValueExpressionReader.read(other[0]) : ValueExpressionReader.readSequence(other))
             let written = WrittenValue(written: text(from: other[0], to: other[other.count - 1]), expression: value,
                                        context: scopes, offset: other[0].positionAfterSkippingLeadingTrivia.utf8Offset)
             scan.activitySites.append(FoundActivitySite(kind: .comparison, value: written, position: position(other[0])))
@@ -483,7 +518,9 @@ final class ScanningVisitor: SyntaxVisitor {
             guard case .case(let label) = element.as(SwitchCaseSyntax.self)?.label else { continue }
             for item in label.caseItems {
                 guard let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression else { continue }
-                scan.activitySites.append(FoundActivitySite(kind: .switchCase, value: written(expression), position: position(expression)))
+                var value = written(expression)
+                value.expression = Self.comparedWithAString(value.expression)
+                scan.activitySites.append(FoundActivitySite(kind: .switchCase, value: value, position: position(expression)))
             }
         }
         return .visitChildren

@@ -143,6 +143,11 @@ enum ValueExpressionReader {
             }
             return .unknown
         }
+        // `s.appending(t)` (String, from Foundation's StringProtocol) is `s + t`.
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "appending", let base = member.base,
+           call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil, call.trailingClosure == nil {
+            return .concatenation([read(base), read(argument.expression)])
+        }
         guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text, let first = call.arguments.first else { return .unknown }
         // The class name of an intent (SoupChef's `NSStringFromClass(OrderSoupIntent.self)`): the classes Xcode
         // generates from an .intentdefinition have Objective-C names without a module prefix.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 import SwiftFacts
@@ -89,5 +90,64 @@ struct BoundedResolutionTests {
         let facts = try extractFacts(["A.swift": "import Foundation\nlet a = NSUserActivity(activityType: Missing.type)\n"])
         #expect(facts.created.first?.resolved == nil)
         #expect(facts.created.first?.unresolvedReason == "no declaration of 'Missing.type' was found in the files read")
+    }
+}
+
+/// What a comparison with `activityType` (a `String`) can name, by the language's rules.
+@Suite("Comparisons with an activity's type",
+       .enabled(if: parserAvailable, "this build has no SwiftSyntax host libraries (Package.swift, ACTIVITY_BRIDGE_SWIFT_HOST_LIBS)"))
+struct ActivityTypeComparisonTests {
+    @Test("an implicit member compared with activityType is String's, never an enum case of another type")
+    func implicitMembersAreStringMembers() throws {
+        let code = """
+            import UIKit
+            enum Motion: String { case walking, driving }
+            extension String { static let openNote = "com.example.open-note" }
+            func go(_ activity: NSUserActivity, motion: CMMotion) {
+                if motion.activityType == .walking { }
+                if activity.activityType == .openNote { }
+                switch activity.activityType {
+                case .openNote: break
+                case .driving: break
+                default: break
+                }
+            }
+            """
+        let facts = try extractFacts(["Go.swift": code])
+        // `.walking` and `.driving` are Motion's cases, String has no such members: those comparisons are of a
+        // Motion, no site; `.openNote` is String's.
+        #expect(facts.handled.map { "\($0.position.line) \($0.resolved ?? "nil")" } == ["6 com.example.open-note", "8 com.example.open-note"])
+        // A member no file declares, of String or of an enum, is a site left unresolved, with why.
+        let unknown = try extractFacts(["Go.swift": "import UIKit\nfunc go(_ a: NSUserActivity) { if a.activityType == .elsewhere { } }\n"])
+        #expect(unknown.handled.map(\.unresolvedReason) == ["no declaration of 'String.elsewhere' was found in the files read"])
+    }
+
+    @Test("a bare activityType inside a type other than NSUserActivity is that type's property")
+    func aTypesOwnActivityType() throws {
+        let code = """
+            import UIKit
+            final class MotionTracker { var activityType = "walking"; func update(_ other: String) { if other != activityType { } } }
+            extension NSUserActivity { var isOpen: Bool { activityType == "com.example.open" } }
+            func handle(activityType: String) -> Bool { activityType == "com.example.param" }
+            let shared = "com.example.shared"
+            """
+        let facts = try extractFacts(["Motion.swift": code])
+        #expect(facts.handled.map { "\($0.position.line) \($0.resolved ?? "nil")" } == ["3 com.example.open", "4 com.example.param"])
+    }
+
+    @Test("s.appending(t) is s + t")
+    func appending() throws {
+        let code = "import Foundation\nlet base = \"com.example\"\nlet a = NSUserActivity(activityType: base.appending(\".displaying\"))\n"
+        #expect(try extractFacts(["A.swift": code]).created.map(\.resolved) == ["com.example.displaying"])
+    }
+
+    @Test("two activities' types compared with each other are no site")
+    func twoActivitiesTypes() throws {
+        let code = """
+            import UIKit
+            func same(_ a: NSUserActivity, _ b: NSUserActivity?) -> Bool { a.activityType == b?.activityType }
+            func shortcut(_ list: [INShortcut], _ activity: NSUserActivity) -> Bool { list.contains { $0.userActivity?.activityType == activity.activityType } }
+            """
+        #expect(try extractFacts(["Same.swift": code]).handled.isEmpty)
     }
 }
