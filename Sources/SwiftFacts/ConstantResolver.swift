@@ -138,6 +138,16 @@ struct SwiftBindings: ValueDefinitions {
             return bind(inner, context: context, selfCase: selfCase)
         case .argument(let function, let label, let index):
             return .symbol(.parameter(function: function, label: label, index: index))
+        case .eachCase(let enumPath, let member):
+            // `member` of every case: the member resolved for each (a `switch self` picks the case's branch).
+            guard let cases = cases(of: enumPath, context: context, selfCase: nil), !cases.isEmpty else {
+                return .unknown(.undeclaredName(enumPath.joined(separator: ".")))
+            }
+            if member == "rawValue" { return .anyOf(cases.map { .symbol(.declaration($0, selfCase: nil)) }) }
+            guard let memberIndex = caseMember(enumPath + [all[cases[0]].name, member])?.0 else {
+                return .unknown(.undeclaredName((enumPath + [member]).joined(separator: ".")))
+            }
+            return .anyOf(cases.map { .symbol(.caseMember(memberIndex, enumCase: all[$0].name)) })
         case .coalescing(let preferred, let fallback):
             return .coalescing(bind(preferred, context: context, selfCase: selfCase), bind(fallback, context: context, selfCase: selfCase))
         case .concatenation(let parts):

@@ -26,6 +26,9 @@ struct OpenFunction: Sendable {
     var intentNames: Set<String> = []
     /// The names of its locals declared so far.
     var locals: Set<String> = []
+    /// Locals whose type, annotated, cast to or constructed, is another than `String` (`let activityType =
+    /// Motion(…)`, `as? Motion`): a comparison of one compares no activity's type.
+    var otherTypedLocals: Set<String> = []
     /// Locals that hold `Enum(rawValue: ….activityType)`, with the enum's name.
     var activityEnums: [String: String] = [:]
     /// Generic parameters constrained to a protocol (`<T: Restorable>`): `T.member` is a member of a conformer.
@@ -76,6 +79,10 @@ extension ScanningVisitor {
     /// `value` with each reference to a parameter of the innermost function replaced: the parameter itself by
     /// what its callers pass, a member of it (`type.identifier`) by that member of the parameter's type.
     func bindingParameters(_ value: ValueExpression) -> ValueExpression {
+        // `$0.member` in a closure over `T.allCases` (`T.allCases.contains { $0.id == activityType }`): each case's.
+        if case .reference(let path, false) = value, path.count == 2, let each = caseClosures.last, path[0] == each.parameter {
+            return .eachCase(enumPath: each.enumPath, member: path[1])
+        }
         guard let function = functions.last else { return value }
         switch value {
         case .reference(let path, false):
@@ -98,8 +105,30 @@ extension ScanningVisitor {
     /// Whether the innermost function has a parameter of this name whose type says it is no
     /// `NSUserActivity` type (a share sheet's `UIActivity.ActivityType` named `activityType`).
     func isOtherActivityTypeParameter(_ name: String) -> Bool {
+        if functions.last?.otherTypedLocals.contains(name) == true { return true }
         guard let type = functions.last?.parameters[name]?.type else { return false }
-        return type.hasPrefix("UIActivity") || type.hasPrefix("NSSharingService")
+        return !Self.isStringType(type)
+    }
+
+    /// `String` as Swift or Foundation writes it (an `NSUserActivity`'s `activityType` is one).
+    static func isStringType(_ type: String) -> Bool { ["String", "Swift.String", "NSString", "Substring"].contains(type) }
+
+    /// The type a local's declaration gives it when that is not `String`: an annotation, a cast (`as? T`), or a
+    /// construction (`T(…)`, an uppercase callee).
+    static func otherType(annotation: TypeSyntax?, value: ExprSyntax?) -> String? {
+        if let annotation, let name = baseTypeName(annotation) { return isStringType(name) ? nil : name }
+        guard var value else { return nil }
+        value = unwrapped(value)
+        if let sequence = value.as(SequenceExprSyntax.self), let last = Array(sequence.elements).last,
+           sequence.elements.contains(where: { $0.is(UnresolvedAsExprSyntax.self) }),
+           let type = last.as(TypeExprSyntax.self)?.type, let name = baseTypeName(type) {
+            return isStringType(name) ? nil : name
+        }
+        if let call = value.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           callee.first?.isUppercase == true {
+            return isStringType(callee) ? nil : callee
+        }
+        return nil
     }
 
     // MARK: Locals
@@ -108,6 +137,7 @@ extension ScanningVisitor {
     func noteLocalBinding(_ name: String, type: TypeSyntax?, value: ExprSyntax?) {
         guard !functions.isEmpty else { return }
         functions[functions.count - 1].locals.insert(name)
+        if Self.otherType(annotation: type, value: value) != nil { functions[functions.count - 1].otherTypedLocals.insert(name) }
         if let type, Self.baseTypeName(type) == "INIntent" {
             functions[functions.count - 1].intentNames.insert(name)
         } else if let value, holdsIntent(value) {

@@ -39,6 +39,8 @@ final class ScanningVisitor: SyntaxVisitor {
     var functions: [OpenFunction] = []
     /// Functions whose calls are recorded with their arguments.
     var recordedCalls: Set<String> = []
+    /// Closures over `T.allCases` being visited: their parameter, and `T`.
+    var caseClosures: [(parameter: String, enumPath: [String])] = []
     /// Whether each open class (or extension) is `@objcMembers` (ObjCExposure.swift).
     var objcMembersScopes: [Bool] = []
 
@@ -294,10 +296,33 @@ final class ScanningVisitor: SyntaxVisitor {
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         if let name = Self.initializedVariable(by: node) { openScope(name) }
+        if let each = Self.caseClosure(node) { caseClosures.append(each) }
         return .visitChildren
     }
     override func visitPost(_ node: ClosureExprSyntax) {
         if Self.initializedVariable(by: node) != nil { close() }
+        if Self.caseClosure(node) != nil { caseClosures.removeLast() }
+    }
+
+    /// A closure passed to a method of `T.allCases` (`contains(where:)`, `first(where:)`, `filter`): its first
+    /// parameter (`$0` or named) is each case of `T`.
+    static func caseClosure(_ node: ClosureExprSyntax) -> (parameter: String, enumPath: [String])? {
+        var parent = node.parent
+        if parent?.is(LabeledExprSyntax.self) == true { parent = parent?.parent?.parent }  // past the argument list, to the call
+        guard let call = parent?.as(FunctionCallExprSyntax.self),
+              let method = call.calledExpression.as(MemberAccessExprSyntax.self),
+              let allCases = method.base.map(ValueExpressionReader.unwrapped)?.as(MemberAccessExprSyntax.self),
+              allCases.declName.baseName.text == "allCases", let type = allCases.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              type.first?.isUppercase == true else { return nil }
+        var parameter = "$0"
+        if let clause = node.signature?.parameterClause {
+            switch clause {
+            case .simpleInput(let names): if let first = names.first { parameter = first.name.text }
+            case .parameterClause(let list): if let first = list.parameters.first { parameter = (first.secondName ?? first.firstName).text }
+            @unknown default: break
+            }
+        }
+        return (parameter, [type])
     }
 
     func getterBody(_ block: AccessorBlockSyntax?) -> CodeBlockItemListSyntax? {
@@ -487,7 +512,7 @@ final class ScanningVisitor: SyntaxVisitor {
             // Two activities' types compared with each other (`a.activityType == b.activityType`, both read from
             // values) name no type.
             if left.count == 1, right.count == 1, Self.isActivityTypeOfAValue(left[0]), Self.isActivityTypeOfAValue(right[0]) { continue }
-            let value = Self.comparedWithAString(other.count == 1 ? ValueExpressionReader.read(other[0]) : ValueExpressionReader.readSequence(other))
+            let value = Self.comparedWithAString(bindingParameters(other.count == 1 ? ValueExpressionReader.read(other[0]) : ValueExpressionReader.readSequence(other)))
             let written = WrittenValue(written: text(from: other[0], to: other[other.count - 1]), expression: value,
                                        context: scopes, offset: other[0].positionAfterSkippingLeadingTrivia.utf8Offset)
             scan.activitySites.append(FoundActivitySite(kind: .comparison, value: written, position: position(other[0])))

@@ -27,6 +27,8 @@ indirect enum ValueExpression: Hashable, Sendable {
     /// A parameter of the function the value is written in: whatever its callers pass (`label:` nil for an
     /// unlabeled argument; `index` counts the function's parameters from 0).
     case argument(function: FunctionKey, label: String?, index: Int)
+    /// `member` of each case of an enum (`$0.identifier` in a closure over `Enum.allCases`).
+    case eachCase(enumPath: [String], member: String)
     /// Anything else.
     case unknown
 
@@ -37,6 +39,7 @@ indirect enum ValueExpression: Hashable, Sendable {
         case .rawValue(let inner), .interpolated(let inner), .element(let inner, _): return inner.referencedNames
         case .concatenation(let parts): return parts.reduce(into: []) { $0.formUnion($1.referencedNames) }
         case .coalescing(let a, let b): return a.referencedNames.union(b.referencedNames)
+        case .eachCase(let path, let member): return Set(path + [member])
         case .literal, .bundleIdentifier, .infoPlistValue, .argument, .unknown: return []
         }
     }
@@ -48,7 +51,7 @@ indirect enum ValueExpression: Hashable, Sendable {
         case .rawValue(let inner), .interpolated(let inner), .element(let inner, _): return inner.argumentFunctions
         case .concatenation(let parts): return parts.reduce(into: []) { $0.formUnion($1.argumentFunctions) }
         case .coalescing(let a, let b): return a.argumentFunctions.union(b.argumentFunctions)
-        case .literal, .bundleIdentifier, .infoPlistValue, .reference, .unknown: return []
+        case .literal, .bundleIdentifier, .infoPlistValue, .reference, .eachCase, .unknown: return []
         }
     }
 }

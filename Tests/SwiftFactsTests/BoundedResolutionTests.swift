@@ -135,6 +135,33 @@ struct ActivityTypeComparisonTests {
         #expect(facts.handled.map { "\($0.position.line) \($0.resolved ?? "nil")" } == ["3 com.example.open", "4 com.example.param"])
     }
 
+    @Test("$0 in a closure over T.allCases is each case of T; a local or parameter of another type is no activity type")
+    func eachCaseAndOtherTypes() throws {
+        let code = """
+            import UIKit
+            enum UserAction: CaseIterable {
+                case search, save
+                var identifier: String {
+                    switch self {
+                    case .search: return "com.example.search"
+                    case .save: return "com.example.save"
+                    }
+                }
+            }
+            extension NSUserActivity {
+                var isUserAction: Bool { UserAction.allCases.contains(where: { $0.identifier == self.activityType }) }
+                var named: Bool { UserAction.allCases.contains { action in action.identifier == activityType } }
+            }
+            enum Motion { case walking }
+            func track(_ activityType: Motion, current: Motion) { if current != activityType { } }
+            func notify(_ info: [String: Any]) { guard let activityType = info["type"] as? Motion else { return }; if activityType == current { } }
+            """
+        let facts = try extractFacts(["Actions.swift": code])
+        #expect(facts.handled.map { "\($0.position.line) \($0.resolved ?? "nil")" } == [
+            "12 com.example.search", "12 com.example.save", "13 com.example.search", "13 com.example.save",
+        ])
+    }
+
     @Test("s.appending(t) is s + t")
     func appending() throws {
         let code = "import Foundation\nlet base = \"com.example\"\nlet a = NSUserActivity(activityType: base.appending(\".displaying\"))\n"
