@@ -101,12 +101,13 @@ extension ProjectFiles {
         return candidates.map(\.path).filter { !included.contains($0) }.sorted()
     }
 
-    /// Top-level `name:` and `targets:` lines: a spec, not an included fragment or another tool's YAML.
+    /// Top-level `name:` and `targets:` (or `include:`, whose files may hold every target) lines: a spec, not an
+    /// included fragment or another tool's YAML.
     static func looksLikeSpec(_ data: Data) -> Bool {
         var name = false, targets = false
         for line in data.split(separator: UInt8(ascii: "\n")) {
             if line.starts(with: "name:".utf8) { name = true }
-            if line.starts(with: "targets:".utf8) { targets = true }
+            if line.starts(with: "targets:".utf8) || line.starts(with: "include:".utf8) { targets = true }
             if name && targets { return true }
         }
         return false

@@ -434,13 +434,16 @@ struct XcodeGenSpecReaderTests {
             "a/project.yml": "name: A\ninclude: [common.yml]\ntargets: {}\n",
             "a/common.yml": "name: Common\ntargets: {}\n",          // included by a spec: a fragment
             "b/b-project.yml": "name: B\ntargets: {}\n",
+            // Every target in included files: a spec all the same.
+            "e/project.yml": "name: E\ninclude:\n  - path: App/target.yml\n",
+            "e/App/target.yml": "targets:\n  App: {type: application, platform: iOS}\n",
             "c/project.yml": "name: C\ntargets: {}\n",
             "c/C.xcodeproj/project.pbxproj": "{}",                   // generated and committed: read instead
             "d/ci.yml": "name: build\non: push\njobs: {}\n",         // another tool's YAML
             "Pods/x/project.yml": "name: X\ntargets: {}\n",
             ".github/project.yml": "name: G\ntargets: {}\n",
         ])
-        #expect(ProjectFiles(root: fixture.folder.root).xcodeGenSpecs() == ["a/project.yml", "b/b-project.yml"])
+        #expect(ProjectFiles(root: fixture.folder.root).xcodeGenSpecs() == ["a/project.yml", "b/b-project.yml", "e/project.yml"])
         #expect(try XcodeProjectReader(files: ProjectFiles(root: fixture.folder.root)).readProjectOrSpec("b/b-project.yml").name == "B")
     }
 }
