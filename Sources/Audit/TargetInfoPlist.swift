@@ -38,7 +38,11 @@ struct TargetInfoPlist {
     init(project: XcodeProject, target: XcodeTarget, settings: TargetBuildSettings,
          preprocessor: InfoPlistPreprocessor = InfoPlistPreprocessor()) {
         let resolved = settings.resolved
-        if let path = Self.path(project: project, settings: settings) {
+        if let generated = project.generatedInfoPlists[target.name] {
+            // Written by the generator from the spec (and over any file at its path): read as written there.
+            path = generated.document.locations?.file
+            check(generated.document, path: path ?? project.definitionFile, settings: settings)
+        } else if let path = Self.path(project: project, settings: settings) {
             self.path = path
             guard var data = project.files.contents(of: path) else {
                 let location = resolved.settings["INFOPLIST_FILE"]?.origin.location ?? target.location

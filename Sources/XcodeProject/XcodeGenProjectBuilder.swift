@@ -102,8 +102,16 @@ struct XcodeGenProjectBuilder {
         let ids = Dictionary((definitions + aggregates).map { ($0.name, "XCODEGEN-TARGET-\($0.name)") }, uniquingKeysWith: { first, _ in first })
 
         var targets: [XcodeTarget] = []
+        var generatedInfoPlists: [String: GeneratedInfoPlist] = [:]
         for definition in definitions {
-            targets.append(try target(definition.name, definition.target, at: definition.location, ids: ids, options: options))
+            let built = try target(definition.name, definition.target, at: definition.location, ids: ids, options: options)
+            targets.append(built)
+            // Templates are applied already (definitions): the target's own `info`, or its template's.
+            let info = definition.target["info"]
+            let writtenTo = info?.mapping?["path"].flatMap { node in node.string.map { repositoryPath($0, writtenAt: node.location) } }
+            if let generated = Self.generatedInfoPlist(info?.mapping, at: definition.location, writtenTo: writtenTo?.filePath) {
+                generatedInfoPlists[definition.name] = generated
+            }
         }
         for aggregate in aggregates {
             var configurations: [XcodeBuildConfiguration] = []
@@ -120,10 +128,12 @@ struct XcodeGenProjectBuilder {
                 location: aggregate.location))
         }
 
-        return XcodeProject(
+        var project = XcodeProject(
             path: loader.rootPath, directory: folder, sourceRoot: folder, name: name, targets: targets,
             buildConfigurations: XcodeConfigurationList(configurations: projectConfigurations, defaultConfigurationName: defaultConfig),
             localPackages: localPackages(), diagnostics: loader.diagnostics, files: loader.files)
+        project.generatedInfoPlists = generatedInfoPlists
+        return project
     }
 
     // MARK: Configurations and settings

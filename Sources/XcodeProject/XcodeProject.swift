@@ -149,6 +149,9 @@ public struct XcodeProject: Sendable {
     /// Every file path the project's groups reference (each `PBXFileReference`, a variant group's localizations
     /// among them), built by a target or not: a referenced file that no target builds was left out on purpose.
     public var referencedFiles: Set<String> = []
+    /// Info.plists the generator writes from the spec (XcodeGen's `info.properties`), by target name: read instead
+    /// of the file at `INFOPLIST_FILE`, which the generator overwrites and a repository seldom holds.
+    public var generatedInfoPlists: [String: GeneratedInfoPlist] = [:]
     /// The shared schemes (`xcshareddata/xcschemes/*.xcscheme`), sorted by name; empty for an XcodeGen spec.
     public var schemes: [XcodeScheme] = []
 

@@ -427,6 +427,40 @@ struct XcodeGenSpecReaderTests {
         #expect(diagnostics.first?.location.file == "project.yml")
     }
 
+    @Test("info.properties is the Info.plist XcodeGen writes: its defaults, then the properties, located in the spec")
+    func generatedInfoPlist() throws {
+        let fixture = try SpecFixture([
+            "project.yml": "name: App\ninclude:\n  - path: App/target.yml\n",
+            "App/target.yml": """
+                targets:
+                  App:
+                    type: application
+                    platform: iOS
+                    info:
+                      path: Info.plist
+                      properties:
+                        CFBundleDisplayName: Shop
+                        NSUserActivityTypes: [com.example.open, OrderIntent]
+                        UIApplicationSupportsIndirectInputEvents: true
+                  Plain:
+                    type: application
+                    platform: iOS
+                """,
+        ])
+        let project = try fixture.read()
+        let generated = try #require(project.generatedInfoPlists["App"])
+        #expect(project.generatedInfoPlists["Plain"] == nil)
+        #expect(generated.writtenTo == "App/Info.plist")
+        guard case .dictionary(let root) = generated.document.root else { Issue.record("no dictionary"); return }
+        #expect(root["NSUserActivityTypes"] == .array([.string("com.example.open"), .string("OrderIntent")]))
+        #expect(root["CFBundleDisplayName"] == .string("Shop"))
+        #expect(root["CFBundleIdentifier"] == .string("$(PRODUCT_BUNDLE_IDENTIFIER)"))  // XcodeGen's default
+        #expect(root["UIApplicationSupportsIndirectInputEvents"] == .bool(true))
+        let locations = try #require(generated.document.locations)
+        #expect(locations.file == "App/target.yml")
+        #expect(locations.value(at: PropertyListPath([.key("NSUserActivityTypes"), .index(1)]))?.line == 9)
+    }
+
     // MARK: Finding specs
 
     @Test func specsAreFoundWhereNoProjectIsCommitted() throws {
