@@ -44,11 +44,13 @@ func sourceCommit() -> String {
 // It needs unsafe flags, so it is a leaf reached only by the audit and the CLI, never by the library
 // products. ACTIVITY_BRIDGE_SWIFT_HOST_LIBS=DIR overrides the directory; set to empty, it turns the parser
 // off. Without the directory SwiftFacts builds without the parser and says so (`swift-source-unavailable`).
+// SwiftIfConfig (with SwiftOperators, which it folds conditions with) decides `#if` clauses as the compiler does.
 func swiftHostLibraries() -> String? {
     let fileManager = FileManager.default
     func usable(_ directory: String) -> Bool {
         fileManager.fileExists(atPath: directory + "/SwiftParser.swiftmodule")
             && fileManager.fileExists(atPath: directory + "/libSwiftParser.so")
+            && fileManager.fileExists(atPath: directory + "/libSwiftIfConfig.so")
     }
     let environment = ProcessInfo.processInfo.environment
     if let override = environment["ACTIVITY_BRIDGE_SWIFT_HOST_LIBS"] {
@@ -73,7 +75,7 @@ let swiftFactsTarget: Target = {
         dependencies: ["Diagnostics", "FileInput", "ValueFlow"],
         swiftSettings: [.define("SWIFT_FACTS_PARSER"), .unsafeFlags(["-I", host])],
         linkerSettings: [.unsafeFlags([
-            "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
+            "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics", "-lSwiftIfConfig", "-lSwiftOperators",
             "-Xlinker", "-rpath", "-Xlinker", host,
         ])]
     )

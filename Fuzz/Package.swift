@@ -15,6 +15,7 @@ func swiftHostLibraries() -> String? {
     func usable(_ directory: String) -> Bool {
         fileManager.fileExists(atPath: directory + "/SwiftParser.swiftmodule")
             && fileManager.fileExists(atPath: directory + "/libSwiftParser.so")
+            && fileManager.fileExists(atPath: directory + "/libSwiftIfConfig.so")
     }
     let environment = ProcessInfo.processInfo.environment
     if let override = environment["ACTIVITY_BRIDGE_SWIFT_HOST_LIBS"] {
@@ -51,7 +52,7 @@ let swiftFactsTarget: Target = {
         name: "FuzzedSwiftFacts", dependencies: dependencies, path: "Sources/Linked/SwiftFacts",
         swiftSettings: [.define("SWIFT_FACTS_PARSER"), .unsafeFlags(["-I", host])],
         linkerSettings: [.unsafeFlags([
-            "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
+            "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics", "-lSwiftIfConfig", "-lSwiftOperators",
             "-Xlinker", "-rpath", "-Xlinker", host,
         ])]
     )

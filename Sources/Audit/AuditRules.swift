@@ -44,6 +44,8 @@ extension Diagnostic.Rule {
     /// A flag of `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` the audit does not hand to clang.
     package static let infoPlistPreprocessorFlagIgnored = RuleDescription.infoPlistPreprocessorFlagIgnored.id
     package static let swiftSourceUnavailable = RuleDescription.swiftSourceUnavailable.id
+    /// An `#if` condition the target's build settings cannot decide: every clause it could choose is read.
+    package static let swiftConditionUndecided = RuleDescription.swiftConditionUndecided.id
     /// Objective-C checks are off: no libclang could be loaded.
     package static let objcSourceUnavailable = RuleDescription.objcSourceUnavailable.id
     /// A phrase file (`.xcstrings`, `.strings`) or `.intentdefinition` that cannot be read.
@@ -434,6 +436,13 @@ extension RuleDescription {
         triggering: [.repository(["App/Donate.swift": "let x = 1\n"], arguments: ["--mark-project", "--without-swift-parser"])],
         nonTriggering: [.repository(["App/Donate.swift": "let x = 1\n"])])
 
+    package static let swiftConditionUndecided = RuleDescription(
+        "swift-condition-undecided", .note,
+        "An #if condition the target's platforms and build settings cannot decide: its code is read as compiled, and so are the clauses after it.",
+        rationale: "Swift code is read only where some build of the target compiles it: each `#if` is decided for the target's platforms (`SDKROOT`, `SUPPORTED_PLATFORMS`, Mac Catalyst), its `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and `-D` flags, as the compiler would. A condition that cannot be decided (a feature or attribute the audit cannot know, a check the compiler's version decides, a malformed condition) is not guessed: its clause is read as compiled, the clauses after it are decided as if it were false, and this note says so at the condition.",
+        triggering: [.repository(["App/Donate.swift": "import Foundation\n#if ↓hasFeature(SomeFutureFeature)\nlet open = NSUserActivity(activityType: \"com.example.shop.open\")\n#endif\n"])],
+        nonTriggering: [.repository(["App/Donate.swift": "import Foundation\n#if os(iOS) && !DEBUG\nlet open = NSUserActivity(activityType: \"com.example.shop.open\")\n#endif\n"])])
+
     package static let objcSourceUnavailable = RuleDescription(
         "objc-source-unavailable", .note, "Objective-C checks are off: no libclang could be loaded (the note says where it looked).",
         rationale: "A target builds `.m` / `.mm` files but no libclang could be loaded (the note says where it looked): their sites are unknown, so no type is reported unused.",
@@ -518,6 +527,6 @@ package enum AuditRules {
         .infoPlistPrefixHeaderMissing, .infoPlistPreprocessorFlagIgnored, .auditXcconfigIncludeMissing, .auditBuildSettingUndefined,
         .swiftSourceUnavailable, .auditNoProject, .auditFileUnreadable, .packageManifestRead, .packageManifestUnreadable, .packageRemoteNotRead,
         .packageDependencyUnresolved, .appModelEmitUnresolved, .appModelEmitUnmappedType, .appModelEmitLeftOut,
-        .objcSourceUnavailable,
+        .objcSourceUnavailable, .swiftConditionUndecided,
     ]
 }

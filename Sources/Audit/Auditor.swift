@@ -178,6 +178,8 @@ package struct Auditor: Sendable {
             contexts[index].swiftFiles = swiftFiles
             if SwiftFactsExtractor.isAvailable {
                 let sources = swiftFiles.map { SwiftSourceFile(path: files.fileSystemPath($0), displayPath: $0) }
+                // Only the `#if` clauses some build of the target compiles (its platforms, its flags).
+                extractor.options.conditions = contexts[index].conditions
                 contexts[index].facts = try? extractor.extract(sources)
             }
         }
@@ -208,6 +210,12 @@ package struct Auditor: Sendable {
         var reported: Set<Diagnostic> = []
         for (index, context) in contexts.enumerated() where options.targets.isEmpty || options.targets.contains(context.target.name) {
             var target = checks.report(for: index)
+            // What the Swift reader could not decide of `#if`: said at each condition, never guessed.
+            target.diagnostics += (context.facts?.undecidedConditions ?? []).map { undecided in
+                Diagnostic(.swiftConditionUndecided,
+                           "#if \(undecided.condition) cannot be decided for this target (\(undecided.reason)): its code is read as compiled, and the clauses after it as if it were false",
+                           at: undecided.position)
+            }
             target.configuration = choices[index].name
             target.configurationSource = choices[index].sourceDescription
             if options.buildsAppModels, target.isApplication {
@@ -348,6 +356,8 @@ struct TargetContext {
     var swiftFiles: [String] = []
     /// The Swift files of the frameworks and libraries it links (a part of ``swiftFiles``).
     var libraryFiles: Set<String> = []
+    /// What decides its `#if`s: platforms, Swift flags, preprocessor definitions (TargetConditions+BuildSettings.swift).
+    var conditions: TargetConditions
     /// nil when the parser is not available or the target has no Swift facts to give.
     var facts: SwiftTargetFacts?
     var objectiveC = ObjectiveCState()
@@ -357,6 +367,7 @@ struct TargetContext {
          preprocessor: InfoPlistPreprocessor = InfoPlistPreprocessor()) {
         self.target = target
         settings = project.buildSettings(for: target, configuration: configuration, defines: defines)
+        conditions = TargetConditions(settings: settings.resolved)
         infoPlist = TargetInfoPlist(project: project, target: target, settings: settings, preprocessor: preprocessor)
     }
 

@@ -77,7 +77,8 @@ struct ObjectiveCSources {
             // The other way: class members Objective-C cannot follow (`ActivityTypes.openNote`,
             // `[ActivityTypes openNote]`) that are the target's Swift `@objc` constants. The scans are cached:
             // the second extraction only resolves again.
-            if !objc.classMembers.isEmpty, let swift, !contexts[index].swiftFiles.isEmpty {
+            if !objc.classMembers.isEmpty, var swift, !contexts[index].swiftFiles.isEmpty {
+                swift.options.conditions = contexts[index].conditions
                 let sources = contexts[index].swiftFiles.map { SwiftSourceFile(path: files.fileSystemPath($0), displayPath: $0) }
                 let exposed = swift.objectiveCConstants(sources, names: objc.classMembers)
                 if !exposed.isEmpty, let again = try? extractor.extract(objcFiles, resolving: bridged, bridging: exposed) { objc = again }
@@ -147,10 +148,12 @@ struct ObjectiveCSources {
     func compilerArguments(_ owner: XcodeTarget, configuration: String) -> ObjCCompilerArguments {
         let settings = project.buildSettings(for: owner, configuration: configuration, defines: defines).resolved
         func words(_ name: String) -> [String] { ObjCCompilerArguments.words(settings[name] ?? "") }
+        // The platform's triple (clang reads a file for one platform: a target of several is read for its SDKROOT's)
+        // and the definitions, from the owner's conditions (TargetConditions+BuildSettings.swift).
+        let conditions = TargetConditions(settings: settings)
         var arguments = ObjCCompilerArguments()
-        arguments.isMacOS = (settings["SDKROOT"] ?? "").contains("macosx")
-        arguments.definitions = words("GCC_PREPROCESSOR_DEFINITIONS").filter { $0 != "$(inherited)" }
-            + ObjCCompilerArguments.definitions(inFlags: words("OTHER_CFLAGS"))
+        arguments.targetTriple = conditions.primaryVariant.clangTargetTriple
+        arguments.definitions = conditions.preprocessorDefinitions
         for path in words("USER_HEADER_SEARCH_PATHS") + words("HEADER_SEARCH_PATHS") {
             var folder = path
             if folder.hasSuffix("/**") { folder.removeLast(3) }

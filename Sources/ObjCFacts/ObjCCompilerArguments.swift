@@ -1,17 +1,20 @@
 import Diagnostics
-/// The compiler arguments a file of a target is read with: its language, a target triple (so clang predefines
-/// `TARGET_OS_*` and `__APPLE__` as Xcode's would), the target's preprocessor definitions
+/// The compiler arguments a file of a target is read with: its language, a target triple of the target's platform
+/// (`arm64-apple-tvos15.0`, `arm64-apple-ios15.0-macabi` for Mac Catalyst: so clang predefines `TARGET_OS_*` and
+/// `__APPLE__` as Xcode's would, and `#if TARGET_OS_TV` code of an iOS target is not read), the target's preprocessor definitions
 /// (`GCC_PREPROCESSOR_DEFINITIONS`, `-D` of `OTHER_CFLAGS`), search paths, its prefix header. No SDK: missing
 /// system headers are errors clang keeps going after (KeepGoing); the preprocessor, the lexer and the
 /// repository's own declarations are what the facts rely on.
 package struct ObjCCompilerArguments: Sendable {
-    package var isMacOS = false
+    /// The iOS device triple unless the audit gives the target's (SwiftFacts' `TargetConditions.Variant.clangTargetTriple`).
+    package var targetTriple = "arm64-apple-ios15.0"
     package var definitions: [String] = []
     package var includeFolders: [String] = []
     package var prefixHeader: String?
 
-    package init(isMacOS: Bool = false, definitions: [String] = [], includeFolders: [String] = [], prefixHeader: String? = nil) {
-        self.isMacOS = isMacOS
+    package init(targetTriple: String = "arm64-apple-ios15.0", definitions: [String] = [], includeFolders: [String] = [],
+                 prefixHeader: String? = nil) {
+        self.targetTriple = targetTriple
         self.definitions = definitions
         self.includeFolders = includeFolders
         self.prefixHeader = prefixHeader
@@ -19,7 +22,7 @@ package struct ObjCCompilerArguments: Sendable {
 
     package func arguments(objectiveCPlusPlus: Bool) -> [String] {
         var arguments = ["-x", objectiveCPlusPlus ? "objective-c++" : "objective-c",
-                         "-target", isMacOS ? "arm64-apple-macos12" : "arm64-apple-ios15.0",
+                         "-target", targetTriple,
                          "-fobjc-arc", "-fblocks", "-fsyntax-only", "-w", "-ferror-limit=1", "-nostdinc++"]
         arguments += definitions.map { "-D" + $0 }
         for folder in includeFolders { arguments += ["-I", folder] }

@@ -55,6 +55,8 @@ struct FileScan: Sendable {
     /// Static members of classes Objective-C sees (ObjCExposure.swift), and `@objc(Name)` renames of classes.
     var objcMembers: [ObjCExposedMember] = []
     var objcClassNames: [String: String] = [:]
+    /// `#if` conditions the target's conditions could not decide: their clauses were read (ConditionEvaluation.swift).
+    var undecidedConditions: [UndecidedCondition] = []
 
     /// Every value the facts resolve: what the rounds look for the declarations of.
     var writtenValues: [WrittenValue] {

@@ -186,6 +186,9 @@ package struct SwiftTargetFacts: Sendable {
     package var parsedFiles: [String] = []
     /// Files that could not be read: display path and why.
     package var unreadableFiles: [(file: String, reason: String)] = []
+    /// The `#if` conditions of the parsed files that the target's conditions could not decide (their clauses were
+    /// all read), by position; empty when the extraction had no conditions.
+    package var undecidedConditions: [UndecidedCondition] = []
 
     package init() {}
 }

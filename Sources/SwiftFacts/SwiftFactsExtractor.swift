@@ -25,6 +25,10 @@ package struct SwiftFactsExtractor: Sendable {
         package var concurrency = ProcessInfo.processInfo.activeProcessorCount
         /// Scans shared with other extractions of the same audit (FileScanCache.swift); nil parses every time.
         package var scanCache: FileScanCache?
+        /// The target's compile-time conditions: only the `#if` clauses some build of it compiles are read, and
+        /// the conditions they cannot decide are listed (``SwiftTargetFacts/undecidedConditions``). Nil reads
+        /// every clause.
+        package var conditions: TargetConditions?
 
         package init(usePrefilter: Bool = true) { self.usePrefilter = usePrefilter }
     }
@@ -145,6 +149,7 @@ package struct SwiftFactsExtractor: Sendable {
             parseConstantDeclarations(into: &scans, parsed: &parsed, pending: &pending, calls: calls, files: files, contents: contents)
         }
         facts.parsedFiles = parsed.map { files[$0].displayPath }.sorted()
+        facts.undecidedConditions = scans.flatMap(\.undecidedConditions).sorted { $0.position < $1.position }
         assemble(scans, calls: calls, into: &facts)
         return facts
     }
@@ -199,12 +204,14 @@ package struct SwiftFactsExtractor: Sendable {
                 guard case .success(let data) = contents[index] else { continue }
                 // A file's scan is the same for every target of a project (the cache); one that records calls is not.
                 let cache = functions.isEmpty ? options.scanCache : nil
-                if let scan = cache?.scan(of: files[index]) {
+                if let scan = cache?.scan(of: files[index], conditions: options.conditions) {
                     results.store(scan, at: slot)
                     continue
                 }
-                let scan = data.withUnsafeBytes { SwiftFileScanner.scan($0, file: files[index].displayPath, recordingCallsTo: functions) }
-                cache?.store(scan, of: files[index])
+                let scan = data.withUnsafeBytes {
+                    SwiftFileScanner.scan($0, file: files[index].displayPath, recordingCallsTo: functions, conditions: options.conditions)
+                }
+                cache?.store(scan, of: files[index], conditions: options.conditions)
                 results.store(scan, at: slot)
             }
         }

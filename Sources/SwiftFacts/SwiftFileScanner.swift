@@ -7,11 +7,19 @@ import Diagnostics
 /// Parses one file and collects its activity sites, constant declarations, types and App Shortcuts.
 enum SwiftFileScanner {
     /// `recordingCallsTo`: base names of functions whose calls' arguments are kept (values that flow in through a
-    /// parameter; `init` keeps the calls of any type's initializer, `Type(…)`).
-    static func scan(_ bytes: UnsafeRawBufferPointer, file: String, recordingCallsTo functions: Set<String> = []) -> FileScan {
+    /// parameter; `init` keeps the calls of any type's initializer, `Type(…)`). `conditions`: only the `#if`
+    /// clauses some build of the target compiles are read (ConditionEvaluation.swift), the undecided ones are
+    /// recorded; nil reads every clause.
+    static func scan(_ bytes: UnsafeRawBufferPointer, file: String, recordingCallsTo functions: Set<String> = [],
+                     conditions: TargetConditions? = nil) -> FileScan {
         let tree = Parser.parse(source: bytes.bindMemory(to: UInt8.self))
         let visitor = ScanningVisitor(bytes: bytes, file: file)
         visitor.recordedCalls = functions
+        if let conditions {
+            let clauses = InactiveClauses(tree, conditions: conditions) { visitor.position(at: $0) }
+            visitor.inactiveClauses = clauses.clauses
+            visitor.scan.undecidedConditions = clauses.undecided
+        }
         visitor.walk(tree)
         return visitor.scan
     }
@@ -43,6 +51,8 @@ final class ScanningVisitor: SyntaxVisitor {
     var caseClosures: [(parameter: String, enumPath: [String])] = []
     /// Whether each open class (or extension) is `@objcMembers` (ObjCExposure.swift).
     var objcMembersScopes: [Bool] = []
+    /// The `#if` clauses no build of the target compiles: not read (ConditionEvaluation.swift).
+    var inactiveClauses: Set<SyntaxIdentifier> = []
 
     init(bytes: UnsafeRawBufferPointer, file: String) {
         self.bytes = bytes
@@ -54,7 +64,19 @@ final class ScanningVisitor: SyntaxVisitor {
     // MARK: Positions and values
 
     func position(_ node: some SyntaxProtocol) -> Diagnostics.SourceLocation {
-        lines.position(of: node.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes, file: scan.file)
+        position(at: node.positionAfterSkippingLeadingTrivia)
+    }
+
+    func position(at offset: AbsolutePosition) -> Diagnostics.SourceLocation {
+        lines.position(of: offset.utf8Offset, in: bytes, file: scan.file)
+    }
+
+    // MARK: Compile-time conditions
+
+    /// A clause some build compiles: its code, not its condition (`os(iOS)` is no call); one none compiles: nothing.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        if !inactiveClauses.contains(node.id), let elements = node.elements { walk(elements) }
+        return .skipChildren
     }
 
     /// The source text from the start of `first` to the end of `last`, without surrounding trivia.
@@ -152,10 +174,10 @@ final class ScanningVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         if let body = node.body {
-            let returns = ValueExpressionReader.returnedValues(of: body.statements)
+            let returns = ValueExpressionReader.returnedValues(of: body.statements, skipping: inactiveClauses)
             if !returns.isEmpty {
                 scan.declarations.append(ConstantDeclaration(context: scopes, name: node.name.text, kind: .value(returns),
-                                                             caseReturns: ValueExpressionReader.caseReturns(of: body.statements)))
+                                                             caseReturns: ValueExpressionReader.caseReturns(of: body.statements, skipping: inactiveClauses)))
                 if node.signature.parameterClause.parameters.isEmpty {
                     let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
                     noteObjCMember(node.name.text, attributes: node.attributes, isStatic: isStatic)
@@ -216,20 +238,20 @@ final class ScanningVisitor: SyntaxVisitor {
             if let initializer = binding.initializer {
                 if isLet, let closure = Self.initializingClosure(initializer.value) {
                     // `let x = { … }` (called as `x()`) or `let x = { … }()`: what the closure returns, from its body.
-                    values = ValueExpressionReader.returnedValues(of: closure.statements)
+                    values = ValueExpressionReader.returnedValues(of: closure.statements, skipping: inactiveClauses)
                     bodyContext = scopes + [name + "()"]
                 } else if isLet {
                     values = [ValueExpressionReader.read(initializer.value)]
                 }
                 memberValue = initializer.value
             } else if let getter = getterBody(binding.accessorBlock) {
-                values = ValueExpressionReader.returnedValues(of: getter)
+                values = ValueExpressionReader.returnedValues(of: getter, skipping: inactiveClauses)
                 if getter.count == 1, let only = getter.first {
                     memberValue = only.item.as(ExprSyntax.self) ?? only.item.as(ReturnStmtSyntax.self)?.expression
                 }
             }
             if !values.isEmpty {
-                let caseReturns = binding.initializer == nil ? getterBody(binding.accessorBlock).flatMap(ValueExpressionReader.caseReturns) : nil
+                let caseReturns = binding.initializer == nil ? getterBody(binding.accessorBlock).flatMap { ValueExpressionReader.caseReturns(of: $0, skipping: inactiveClauses) } : nil
                 scan.declarations.append(ConstantDeclaration(context: scopes, name: name, kind: .value(values), caseReturns: caseReturns,
                                                              bodyContext: bodyContext))
             }

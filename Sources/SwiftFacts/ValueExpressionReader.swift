@@ -249,19 +249,21 @@ enum ValueExpressionReader {
     }
 
     /// What a getter or function body returns: its single expression (each branch of a single `switch` or
-    /// `if` expression), or the expressions of its `return`s outside nested closures and functions.
-    static func returnedValues(of items: CodeBlockItemListSyntax) -> [ValueExpression] {
+    /// `if` expression), or the expressions of its `return`s outside nested closures and functions and outside
+    /// the `#if` clauses in `inactive` (ConditionEvaluation.swift).
+    static func returnedValues(of items: CodeBlockItemListSyntax, skipping inactive: Set<SyntaxIdentifier> = []) -> [ValueExpression] {
         if items.count == 1, let only = items.first, let expression = expression(of: only) {
-            return branchValues(expression)
+            return branchValues(expression, skipping: inactive)
         }
         let collector = ReturnCollector(viewMode: .sourceAccurate)
+        collector.inactive = inactive
         collector.walk(items)
-        return collector.returned.flatMap(branchValues)
+        return collector.returned.flatMap { branchValues($0, skipping: inactive) }
     }
 
     /// For a body that is one `switch self` (or returns one): each branch's cases (`.name` or `Type.name`
     /// patterns; empty for `default:`) and returned values. Nil for any other body.
-    static func caseReturns(of items: CodeBlockItemListSyntax) -> [CaseReturns]? {
+    static func caseReturns(of items: CodeBlockItemListSyntax, skipping inactive: Set<SyntaxIdentifier> = []) -> [CaseReturns]? {
         guard items.count == 1, let only = items.first else { return nil }
         var expression = expression(of: only) ?? only.item.as(ReturnStmtSyntax.self)?.expression
         if expression == nil, let statement = only.item.as(SwitchExprSyntax.self) { expression = ExprSyntax(statement) }
@@ -278,7 +280,7 @@ enum ValueExpressionReader {
                     cases.append(member.declName.baseName.text)
                 }
             }
-            branches.append(CaseReturns(cases: cases, values: returnedValues(of: switchCase.statements)))
+            branches.append(CaseReturns(cases: cases, values: returnedValues(of: switchCase.statements, skipping: inactive)))
         }
         return branches
     }
@@ -288,21 +290,21 @@ enum ValueExpressionReader {
         return item.item.as(ExpressionStmtSyntax.self)?.expression
     }
 
-    private static func branchValues(_ expression: ExprSyntax) -> [ValueExpression] {
+    private static func branchValues(_ expression: ExprSyntax, skipping inactive: Set<SyntaxIdentifier>) -> [ValueExpression] {
         if let switchExpression = expression.as(SwitchExprSyntax.self) {
             var values: [ValueExpression] = []
             for element in switchExpression.cases {
                 guard let switchCase = element.as(SwitchCaseSyntax.self) else { return [.unknown] }
-                values += returnedValues(of: switchCase.statements)
+                values += returnedValues(of: switchCase.statements, skipping: inactive)
             }
             return values
         }
         if let ifExpression = expression.as(IfExprSyntax.self) {
             guard let elseBody = ifExpression.elseBody else { return [.unknown] }
-            let thenValues = returnedValues(of: ifExpression.body.statements)
+            let thenValues = returnedValues(of: ifExpression.body.statements, skipping: inactive)
             switch elseBody {
-            case .codeBlock(let block): return thenValues + returnedValues(of: block.statements)
-            case .ifExpr(let next): return thenValues + branchValues(ExprSyntax(next))
+            case .codeBlock(let block): return thenValues + returnedValues(of: block.statements, skipping: inactive)
+            case .ifExpr(let next): return thenValues + branchValues(ExprSyntax(next), skipping: inactive)
             @unknown default: return [.unknown]
             }
         }
@@ -313,6 +315,8 @@ enum ValueExpressionReader {
 /// The `return` expressions of a body, not those of closures or functions nested in it.
 private final class ReturnCollector: SyntaxVisitor {
     var returned: [ExprSyntax] = []
+    /// `#if` clauses no build of the target compiles.
+    var inactive: Set<SyntaxIdentifier> = []
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
         if let expression = node.expression { returned.append(expression) }
@@ -320,5 +324,8 @@ private final class ReturnCollector: SyntaxVisitor {
     }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        inactive.contains(node.id) ? .skipChildren : .visitChildren
+    }
 }
 #endif
