@@ -185,6 +185,23 @@ struct AuditConfigurationEndToEndTests {
         }
     }
 
+    @Test("Tuist's own Tuist/Package.swift, or an app's local packages, make no repository a package")
+    func nestedManifestsAreNoPackage() throws {
+        let manifest = "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Kit\")\n"
+        try withSources(["Project.swift": "import ProjectDescription\nlet project = Project(name: \"App\", targets: [])\n",
+                         "Tuist/Package.swift": manifest, "Modules/Kit/Package.swift": manifest,
+                         "App/Sources/Scene.swift": AuditEndToEndTests.scene()]) { directory in
+            let result = try BuiltBinary.run(["audit"], in: directory)
+            #expect(result.status == 1)
+            #expect(result.standardOutput.hasPrefix("Project.swift:1:1: error: nothing was audited: "))
+        }
+        try withSources(["Modules/Kit/Package.swift": manifest, "App/Scene.swift": AuditEndToEndTests.scene()]) { directory in
+            let result = try BuiltBinary.run(["audit"], in: directory)
+            #expect(result.status == 1)
+            #expect(result.standardOutput.contains("[audit-no-project]"))
+        }
+    }
+
     @Test(arguments: [
         ["Package.swift": "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Kit\")\n",
          "Sources/Kit/Kit.swift": "public let kit = 1\n"],

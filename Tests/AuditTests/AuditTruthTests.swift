@@ -43,19 +43,33 @@ struct AuditTruthTests {
         }
     }
 
+    /// Whether the audit reads the project format of a table's app: until a Tuist reader exists (issue 25), a
+    /// Tuist repository is measured and printed but kept out of the floors, and must get the `audit-no-project`
+    /// error that says it was not read (never a clean result).
+    static func projectIsRead(_ table: TruthTable, _ report: AuditReport) -> Bool {
+        table.project?.tuist == nil || !report.projects.isEmpty
+    }
+
     @Test func recallAndPrecisionPerKind() throws {
-        var total = Score()
+        var total = Score(), unread = Score()
         var lines: [String] = []
         for table in try TruthTable.all() {
             let report = try Auditor(root: RealApps.root.appendingPathComponent(table.app).path).run()
             let score = Score(table: table, report: report)
-            lines.append(score.line(table.app))
+            let read = Self.projectIsRead(table, report)
+            lines.append(score.line(table.app) + (read ? "" : "  (Tuist, not read yet: out of the floors)"))
             for miss in score.misses { lines.append("    missed  \(miss)") }
             for extra in score.falseFindings { lines.append("    false   \(extra)") }
             for outside in score.unresolvedAsExpected { lines.append("    unresolved, as it must be: \(outside)") }
-            total.add(score)
+            if read {
+                total.add(score)
+            } else {
+                unread.add(score)
+                #expect(report.repositoryDiagnostics.map(\.rule) == [.auditNoProject], "\(table.app): a Tuist repository not read must say so")
+            }
         }
         lines.append(total.line("ALL"))
+        lines.append(unread.line("NOT READ (Tuist)"))
         print("Audit against truth tables (found/true recall, right/found precision):\n" + lines.joined(separator: "\n"))
         for (kind, floor) in Self.recallFloors {
             #expect(total.recall(kind) >= floor, "\(kind.rawValue): recall \(total.recall(kind)) below \(floor)")
