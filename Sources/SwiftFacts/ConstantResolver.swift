@@ -161,6 +161,12 @@ struct SwiftBindings: ValueDefinitions {
             if !implicit, let members = protocolMembers(path, context: context) {
                 return .anyOf(members.map { .symbol(.declaration($0, selfCase: selfCase)) })
             }
+            // A bare requirement inside a protocol's extension (`NSUserActivity(activityType: activityType)` in
+            // `extension P`) is `Self.activityType`: each conformer's, unless a scope around it declares the name.
+            if !implicit, path.count == 1, !isDeclaredInScope(path[0], context: context),
+               let members = protocolMembers(["Self"] + path, context: context) {
+                return .anyOf(members.map { .symbol(.declaration($0, selfCase: selfCase)) })
+            }
             let name = path[path.count - 1]
             guard let candidates = candidates(path: path, implicitMember: implicit, context: context) else {
                 if path.count == 1 || implicit, let system = SystemConstants.strings[name] { return .literal(system) }
@@ -219,6 +225,14 @@ struct SwiftBindings: ValueDefinitions {
         missingNames.insert(name)
         let members = (declarations[name] ?? []).filter { !all[$0].isLocal && all[$0].context.last.map(types.contains) == true }
         return members.isEmpty ? nil : members
+    }
+
+    /// Whether `name` is declared in `context` or a scope enclosing it (a local, a member of the type itself).
+    private func isDeclaredInScope(_ name: String, context: [String]) -> Bool {
+        (declarations[name] ?? []).contains { index in
+            let scope = all[index].context
+            return !scope.isEmpty && scope.count <= context.count && Array(context.prefix(scope.count)) == scope
+        }
     }
 
     /// The declarations a reference can mean, nil when none (the name is then remembered as missing).

@@ -246,6 +246,21 @@ struct ValueFlowTests {
         ])
     }
 
+    @Test("a bare requirement in a protocol's extension is each conformer's (issue 24: sites behind protocol members)")
+    func bareRequirementInAProtocolExtension() throws {
+        let code = """
+            import UIKit
+            protocol Restorable { var activityType: String { get } }
+            extension Restorable where Self: UIViewController {
+                func makeActivity() -> NSUserActivity { NSUserActivity(activityType: activityType) }
+            }
+            final class NoteViewController: UIViewController, Restorable { var activityType: String { "com.example.note" } }
+            final class ListViewController: UIViewController, Restorable { let activityType = "com.example.list" }
+            """
+        let facts = try extractFacts(["Restorable.swift": code])
+        #expect(facts.created.map { $0.resolved ?? "nil" } == ["com.example.note", "com.example.list"])
+    }
+
     @Test("a type read from the Info.plist at run time, through a member of Bundle.main")
     func infoPlistValues() throws {
         let code = #"""
