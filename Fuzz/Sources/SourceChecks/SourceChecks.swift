@@ -86,13 +86,16 @@ struct Summary: Equatable, CustomStringConvertible {
     }
 
     /// This summary with every resolved value (and userInfo key list) dropped where `other`, the same
-    /// sites in the same order, has none.
+    /// sites in the same order, has none; a value dropped so takes `other`'s reason for being unknown.
     func forgetting(whatIsUnresolvedIn other: Summary) -> Summary {
         func sites(_ mine: [ActivityTypeSite], _ theirs: [ActivityTypeSite]) -> [ActivityTypeSite] {
             guard mine.count == theirs.count else { return mine }
             return zip(mine, theirs).map { site, their in
                 var site = site
-                if their.resolved == nil { site.resolved = nil }
+                if their.resolved == nil {
+                    site.resolved = nil
+                    site.unresolvedReason = their.unresolvedReason
+                }
                 if their.userInfoKeys == nil { site.userInfoKeys = nil }
                 return site
             }
