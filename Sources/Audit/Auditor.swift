@@ -184,7 +184,8 @@ package struct Auditor: Sendable {
             }
         }
         ObjectiveCSources(project: project, files: files, defines: options.defines,
-                          swift: SwiftFactsExtractor.isAvailable ? extractor : nil).add(to: &contexts)
+                          swift: SwiftFactsExtractor.isAvailable ? extractor : nil,
+                          packageFiles: packages.objectiveCFiles(of:)).add(to: &contexts)
         // Intent definitions: the target's own (built in its Sources phase or folders) and unclaimed ones (not
         // those the project leaves out of every target).
         // A framework's definitions (the app links it) count as unclaimed: they reach every app target.

@@ -46,6 +46,7 @@ final class LocalPackages {
     private let rootRealPath: String?
     private var packages: [String: Package] = [:]
     private var cache: [String: [String]] = [:]
+    private var objectiveCCache: [String: [ObjectiveCFile]] = [:]
     private var listings: [String: [String]] = [:]
     private var noted: Set<String> = []
     /// Notes on what was read how, in the order the packages were reached.
@@ -59,12 +60,24 @@ final class LocalPackages {
         rootRealPath = Self.realPath(project.files.fileSystemPath("."))
     }
 
+    /// An Objective-C file of a package's C-family target, with what SwiftPM compiles it with: the public
+    /// headers folders of the targets the walk reached (its own and its dependencies'), its `headerSearchPath`s
+    /// and its `cSettings` definitions.
+    struct ObjectiveCFile: Hashable {
+        var file: String
+        var includeFolders: [String]
+        var definitions: [String]
+    }
+
     /// One walk from one target: what it collected and where it is.
     private struct Walk {
         var target: XcodeTarget
         /// Notes are given for the targets the audit checks only.
         var noting: Bool
         var files: [String] = []
+        var objectiveC: [ObjectiveCFile] = []
+        /// The public headers folders of the C-family targets reached (`include`, or `publicHeadersPath:`).
+        var publicHeaders: [String] = []
         var seenTargets: Set<String> = []
         var seenProducts: Set<String> = []
         /// Packages whose manifest left something the walk needed unfollowed: all their files are taken too.
@@ -76,6 +89,16 @@ final class LocalPackages {
     /// The Swift files `target` gets from the local packages it links, in the order they are reached.
     func swiftFiles(of target: XcodeTarget) -> [String] {
         if let cached = cache[target.id] { return cached }
+        return walk(from: target).swift
+    }
+
+    /// The `.m` / `.mm` files `target` gets from the Objective-C targets of the local packages it links.
+    func objectiveCFiles(of target: XcodeTarget) -> [ObjectiveCFile] {
+        if let cached = objectiveCCache[target.id] { return cached }
+        return walk(from: target).objectiveC
+    }
+
+    private func walk(from target: XcodeTarget) -> (swift: [String], objectiveC: [ObjectiveCFile]) {
         var walk = Walk(target: target, noting: target.isApplicationOrExtension)
         for product in target.packageProducts {
             switch product.package {
@@ -110,7 +133,18 @@ final class LocalPackages {
         var seen: Set<String> = []
         let files = walk.files.filter { seen.insert($0).inserted }
         cache[target.id] = files
-        return files
+        let objectiveC = walk.objectiveC.map { file in
+            var file = file
+            file.includeFolders = Self.unique(file.includeFolders + walk.publicHeaders)
+            return file
+        }
+        objectiveCCache[target.id] = objectiveC
+        return (files, objectiveC)
+    }
+
+    private static func unique(_ paths: [String]) -> [String] {
+        var seen: Set<String> = []
+        return paths.filter { seen.insert($0).inserted }
     }
 
     /// How deep under the project's folder packages are looked for (`Packages/Kit` is 2).
@@ -199,7 +233,15 @@ final class LocalPackages {
         case .regular, .executable: break
         }
         if !target.sourcesAreKnown || !target.dependenciesAreComplete, !walk.fallback.contains(folder) { walk.fallback.append(folder) }
-        walk.files += sourceFiles(of: target, in: folder, manifest, &walk)
+        let sources = sourceFiles(of: target, in: folder, manifest, &walk)
+        walk.files += sources.filter { $0.hasSuffix(".swift") }
+        let objectiveC = sources.filter { file in ObjectiveCSources.extensions.contains(where: file.hasSuffix) }
+        if !objectiveC.isEmpty {
+            let base = sourcesFolder(of: target, in: folder)
+            walk.publicHeaders.append(BuildSettingPath.join(base, target.publicHeadersPath ?? "include"))
+            let searched = target.headerSearchPaths.map { BuildSettingPath.join(base, $0) }
+            walk.objectiveC += objectiveC.map { ObjectiveCFile(file: $0, includeFolders: searched, definitions: target.definitions) }
+        }
         let at = target.position ?? location
         for dependency in target.dependencies {
             switch dependency {
@@ -262,15 +304,17 @@ final class LocalPackages {
 
     // MARK: - A target's files (SwiftPM's rules)
 
+    /// The folder of a target's sources: `path:`, else SwiftPM's predefined folder and the target's name.
+    private func sourcesFolder(of target: PackageManifest.Target, in folder: String) -> String {
+        if let path = target.path { return BuildSettingPath.join(folder, path) }
+        let predefined = Self.predefinedSourceFolders.first { project.files.isDirectory(BuildSettingPath.join(folder, $0)) } ?? "Sources"
+        return BuildSettingPath.join(folder, predefined + "/" + target.name)
+    }
+
+    /// A target's Swift and Objective-C files.
     private func sourceFiles(of target: PackageManifest.Target, in folder: String, _ manifest: PackageManifest, _ walk: inout Walk) -> [String] {
         let at = target.position ?? SourceLocation(file: folder, line: 1, column: 1)
-        let base: String
-        if let path = target.path {
-            base = BuildSettingPath.join(folder, path)
-        } else {
-            let predefined = Self.predefinedSourceFolders.first { project.files.isDirectory(BuildSettingPath.join(folder, $0)) } ?? "Sources"
-            base = BuildSettingPath.join(folder, predefined + "/" + target.name)
-        }
+        let base = sourcesFolder(of: target, in: folder)
         let isInPackage = folder == "." ? !(base == ".." || base.hasPrefix("../") || base.hasPrefix("/")) : (base == folder || base.hasPrefix(folder + "/"))
         guard isInPackage, insideRepository(base) != nil else {
             note(.packageDependencyUnresolved,
@@ -288,7 +332,7 @@ final class LocalPackages {
         let sources = target.sources.map { $0.map(Self.relativeEntry) }
         let excluded = target.exclude.map(Self.relativeEntry)
         return listing(base).filter { file in
-            guard file.hasSuffix(".swift") else { return false }
+            guard file.hasSuffix(".swift") || ObjectiveCSources.extensions.contains(where: file.hasSuffix) else { return false }
             let relative = String(file.dropFirst(prefix.count))
             if let sources, !sources.contains(where: { Self.isWithin(relative, $0) }) { return false }
             if excluded.contains(where: { Self.isWithin(relative, $0) }) { return false }

@@ -84,6 +84,17 @@ enum ManifestEvaluation {
             entry.path = target["path"]?.stringValue
             entry.sources = target["sources"]?.arrayValue?.compactMap(\.stringValue)
             entry.exclude = target["exclude"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            entry.publicHeadersPath = target["publicHeadersPath"]?.stringValue
+            // `{"tool": "c", "kind": {"define": {"_0": "NAME=1"}}, "condition": {"config": "debug"}}`
+            for setting in target["settings"]?.arrayValue ?? [] {
+                guard let tool = setting["tool"]?.stringValue, tool == "c" || tool == "cxx",
+                      setting["condition"]?["config"]?.stringValue != "debug",
+                      case let .object(kind)? = setting["kind"], let first = kind.first,
+                      let text = first.value["_0"]?.stringValue else { continue }
+                let name = first.key
+                if name == "define", !entry.definitions.contains(text) { entry.definitions.append(text) }
+                if name == "headerSearchPath", !entry.headerSearchPaths.contains(text) { entry.headerSearchPaths.append(text) }
+            }
             for dependency in target["dependencies"]?.arrayValue ?? [] {
                 guard case let .object(members) = dependency, let member = members.first, let values = member.value.arrayValue,
                       let first = values.first?.stringValue else { continue }

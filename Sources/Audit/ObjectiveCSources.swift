@@ -35,11 +35,26 @@ struct ObjectiveCSources {
     let defines: BuildSettings
     /// Reads the Swift `@objc` constants Objective-C code uses (nil: not followed).
     var swift: SwiftFactsExtractor? = nil
+    /// The Objective-C files a target gets from the local packages it links (LocalPackages.swift).
+    var packageFiles: (XcodeTarget) -> [LocalPackages.ObjectiveCFile] = { _ in [] }
+
+    /// A file to read and the target whose settings it is compiled with; a package's file adds its package
+    /// target's headers and definitions.
+    struct SourceFile {
+        var file: String
+        var owner: XcodeTarget
+        var package: LocalPackages.ObjectiveCFile?
+    }
 
     /// Reads each target's Objective-C files and adds their sites to its facts.
     func add(to contexts: inout [TargetContext]) {
-        let sources = contexts.map { objectiveCFiles(of: $0.target) }
-        guard sources.contains(where: { !$0.isEmpty }) else { return }
+        let sources = contexts.map { context in
+            objectiveCFiles(of: context.target) + packageFiles(context.target).map { SourceFile(file: $0.file, owner: context.target, package: $0) }
+        }
+        // A Swift target's bridging header is Objective-C its Swift sees: read it for the names Swift could not
+        // follow (`#define kOpenType @"…"` used as `kOpenType`), also where the target has no `.m` file.
+        let bridgingHeaders = contexts.map(bridgingHeader)
+        guard sources.contains(where: { !$0.isEmpty }) || bridgingHeaders.contains(where: { $0 != nil }) else { return }
         guard ObjCFactsExtractor.isAvailable else {
             var noted = false
             for index in contexts.indices where !sources[index].isEmpty {
@@ -57,22 +72,31 @@ struct ObjectiveCSources {
         var arguments: [String: [String]] = [:]
         // Each file is compiled with the configuration of the target being audited (its shipping one, or --configuration).
         let targetFiles = zip(sources, contexts.map(\.settings.configuration)).map { sources, configuration in
-            sources.map { file, owner in
-                let key = owner.id + "\u{0}" + configuration + (file.hasSuffix(".mm") ? "++" : "")
+            sources.map { source in
+                let file = source.file, plusPlus = file.hasSuffix(".mm")
+                let packageKey = source.package.map { ($0.includeFolders + ["-D"] + $0.definitions).joined(separator: "\u{0}") } ?? ""
+                let key = [source.owner.id, configuration, plusPlus ? "++" : "", packageKey].joined(separator: "\u{0}")
                 if arguments[key] == nil {
-                    arguments[key] = compilerArguments(owner, configuration: configuration).arguments(objectiveCPlusPlus: file.hasSuffix(".mm"))
+                    var compiler = compilerArguments(source.owner, configuration: configuration)
+                    if let package = source.package {
+                        compiler.includeFolders += package.includeFolders.map(files.fileSystemPath).filter { FileManager.default.fileExists(atPath: $0) }
+                        compiler.definitions += package.definitions
+                    }
+                    arguments[key] = compiler.arguments(objectiveCPlusPlus: plusPlus)
                 }
                 return ObjCSourceFile(path: files.fileSystemPath(file), displayPath: file, arguments: arguments[key] ?? [])
             }
         }
         extractor.prefetch(targetFiles.flatMap { $0 })
-        for index in contexts.indices where !sources[index].isEmpty {
-            let objcFiles = targetFiles[index]
-            contexts[index].objectiveC.files = objcFiles.count
+        for index in contexts.indices where !sources[index].isEmpty || bridgingHeaders[index] != nil {
             // Swift sites whose value is a name Swift could not follow: an Objective-C constant seen through the
             // bridging header (by its own name or its NS_SWIFT_NAME) is asked for.
             let bridged = ((contexts[index].facts?.created ?? []) + (contexts[index].facts?.handled ?? []))
                 .filter { $0.resolved == nil && $0.language == .swift && Self.isName($0.value) }.map(\.value)
+            guard !sources[index].isEmpty || !bridged.isEmpty else { continue }
+            var objcFiles = targetFiles[index]
+            contexts[index].objectiveC.files = objcFiles.count
+            if let header = bridgingHeaders[index], !objcFiles.contains(where: { $0.path == header.path }) { objcFiles.append(header) }
             guard var objc = try? extractor.extract(objcFiles, resolving: bridged) else { continue }
             // The other way: class members Objective-C cannot follow (`ActivityTypes.openNote`,
             // `[ActivityTypes openNote]`) that are the target's Swift `@objc` constants. The scans are cached:
@@ -124,8 +148,8 @@ struct ObjectiveCSources {
 
     /// The target's `.m` / `.mm` files, each with the target whose settings it is compiled with: its own, then
     /// those of the framework and library targets it depends on (transitively).
-    func objectiveCFiles(of target: XcodeTarget) -> [(file: String, owner: XcodeTarget)] {
-        var result: [(file: String, owner: XcodeTarget)] = []
+    func objectiveCFiles(of target: XcodeTarget) -> [SourceFile] {
+        var result: [SourceFile] = []
         var seen: Set<String> = []
         var visited: Set<String> = []
         var pending = [target]
@@ -133,7 +157,7 @@ struct ObjectiveCSources {
             guard visited.insert(current.id).inserted else { continue }
             for path in project.sourceFiles(of: current) {
                 guard let file = path.filePath, Self.extensions.contains(where: file.hasSuffix), seen.insert(file).inserted else { continue }
-                result.append((file, current))
+                result.append(SourceFile(file: file, owner: current))
             }
             for dependency in current.dependencies {
                 guard let id = dependency.targetID, let linked = project.targets.first(where: { $0.id == id }),
@@ -142,6 +166,17 @@ struct ObjectiveCSources {
             }
         }
         return result
+    }
+
+    /// The target's `SWIFT_OBJC_BRIDGING_HEADER`, read as Objective-C with the target's own arguments, when it
+    /// exists in the repository.
+    func bridgingHeader(of context: TargetContext) -> ObjCSourceFile? {
+        guard !context.swiftFiles.isEmpty, let setting = context.settings.resolved["SWIFT_OBJC_BRIDGING_HEADER"], !setting.isEmpty else { return nil }
+        // Relative to the project folder, as INFOPLIST_FILE is.
+        let shown = project.path(relativeToProject: setting), path = files.fileSystemPath(shown)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let arguments = compilerArguments(context.target, configuration: context.settings.configuration).arguments(objectiveCPlusPlus: false)
+        return ObjCSourceFile(path: path, displayPath: shown, arguments: arguments)
     }
 
     /// The settings a file of `owner` is compiled with.

@@ -110,7 +110,41 @@ extension ManifestInterpreter {
             target.exclude = list
             if !complete { target.sourcesAreKnown = false }
         }
+        if let headers = call.argument("publicHeadersPath")?.stringValue { target.publicHeadersPath = headers }
+        for settings in ["cSettings", "cxxSettings"] {
+            guard let value = call.argument(settings) else { continue }
+            guard case let .array(entries) = value else {
+                gap(in: &result, "the \(settings) of target '\(name)'", value, fallback: call.offset)
+                continue
+            }
+            for case let .call(setting) in entries where Self.appliesToRelease(setting) {
+                guard let first = setting.arguments.first?.value.stringValue else {
+                    gap(in: &result, "a setting of target '\(name)'", .call(setting), fallback: call.offset)
+                    continue
+                }
+                switch setting.name {
+                case "define":
+                    let value = setting.argument("to")?.stringValue
+                    let definition = value.map { first + "=" + $0 } ?? first
+                    if !target.definitions.contains(definition) { target.definitions.append(definition) }
+                case "headerSearchPath":
+                    if !target.headerSearchPaths.contains(first) { target.headerSearchPaths.append(first) }
+                default:
+                    continue  // unsafeFlags and the like: no definition or header the facts need
+                }
+            }
+        }
         result.targets.append(target)
+    }
+
+    /// A setting without `.when(configuration: .debug)`: the build that ships has it.
+    static func appliesToRelease(_ setting: ManifestCall) -> Bool {
+        for argument in setting.arguments {
+            guard case let .call(condition) = argument.value, condition.name == "when",
+                  case let .symbol(configuration)? = condition.argument("configuration") else { continue }
+            return !configuration.hasSuffix("debug")
+        }
+        return true
     }
 
     /// `"Name"`, `.target(name:)`, `.byName(name:)`, `.product(name:package:)`; nil for anything else.

@@ -58,6 +58,13 @@ package struct PackageManifest: Hashable, Sendable {
         package var exclude: [String]
         /// False when `path:`, `sources:` or `exclude:` is written but could not be followed.
         package var sourcesAreKnown = true
+        /// `publicHeadersPath:` of a C-family target, relative to its folder; nil for SwiftPM's `include`.
+        package var publicHeadersPath: String?
+        /// `cSettings:` `.define("NAME")` / `.define("NAME", to: "VALUE")` as `NAME` / `NAME=VALUE`, for every
+        /// build (a definition for Debug only is left out, as the audit reads what ships).
+        package var definitions: [String] = []
+        /// `cSettings:` `.headerSearchPath(…)`, relative to the target's folder.
+        package var headerSearchPaths: [String] = []
         package var position: SourceLocation?
 
         package init(name: String, kind: TargetKind = .regular, dependencies: [TargetDependency] = [], path: String? = nil,

@@ -1,6 +1,7 @@
 import Foundation
 import Audit
 import Diagnostics
+import ObjCFacts
 import SwiftFacts
 import Testing
 import TestSupport
@@ -383,4 +384,52 @@ struct LocalPackagesTests {
 enum ManifestTool {
     static let swiftIsOnPath: Bool = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         .contains { FileManager.default.isExecutableFile(atPath: "\($0)/swift") }
+}
+
+/// Objective-C targets of local packages (issue 25): their `.m` files are read like the app's, with SwiftPM's
+/// arguments: the public headers folders (`include`, `publicHeadersPath:`) of the targets reached, and the
+/// `cSettings` definitions for the build that ships (a Debug-only one is not defined).
+@Suite("Audit of Objective-C in local Swift packages",
+       .enabled(if: SwiftFactsExtractor.isAvailable && ObjCFactsExtractor.isAvailable, "needs SwiftParser and libclang"))
+struct LocalPackagesObjectiveCTests {
+    @Test func anObjectiveCPackageTargetIsReadWithItsHeadersAndDefinitions() throws {
+        let fixture = try LocalPackagesTests.fixture([LocalPackagesTests.Link(product: "Kit", package: "Kit")], [
+            "Kit/Package.swift": """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(
+                    name: "Kit",
+                    products: [.library(name: "Kit", targets: ["KitObjC"])],
+                    targets: [
+                        .target(name: "KitObjC", dependencies: ["KitTypes"],
+                                cSettings: [.define("KIT_SHIPS"), .define("KIT_DEBUG", .when(configuration: .debug))]),
+                        .target(name: "KitTypes", publicHeadersPath: "Public"),
+                    ]
+                )
+
+                """,
+            "Kit/Sources/KitTypes/Public/KitTypes.h": "#define KitOrderType @\"com.example.order\"\n",
+            "Kit/Sources/KitTypes/KitTypes.m": "#import \"KitTypes.h\"\n",
+            "Kit/Sources/KitObjC/include/KitObjC.h": "#import <Foundation/Foundation.h>\n",
+            "Kit/Sources/KitObjC/Donation.m": """
+                #import <KitTypes.h>
+                @implementation Donation
+                - (void)donate {
+                    (void)[[NSUserActivity alloc] initWithActivityType:1️⃣KitOrderType];
+                #ifdef KIT_SHIPS
+                    (void)[[NSUserActivity alloc] initWithActivityType:@"com.example.ships"];
+                #endif
+                #ifdef KIT_DEBUG
+                    (void)[[NSUserActivity alloc] initWithActivityType:@"com.example.debug"];
+                #endif
+                }
+                @end
+                """,
+        ])
+        let report = try fixture.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(LocalPackagesTests.created(report) == ["order", "ships"])
+        #expect(app.created.map(\.language) == ["objc", "objc"])
+        #expect(app.created.first.map { "\($0.location)" } == fixture.at("Kit/Sources/KitObjC/Donation.m", "1️⃣"))
+    }
 }

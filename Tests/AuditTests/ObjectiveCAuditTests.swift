@@ -94,6 +94,45 @@ struct MixedLanguageAuditTests {
     }
 }
 
+extension MixedLanguageAuditTests {
+    /// A Swift-only target (no `.m` file) sees its bridging header's macros and constants: the header is read as
+    /// Objective-C with the target's arguments, with the headers it imports, and the names Swift could not
+    /// follow resolve; a target whose header does not exist keeps them unresolved, each with its note.
+    @Test func aMacroOfTheBridgingHeaderResolvesInASwiftOnlyTarget() throws {
+        func fixture(header: String) throws -> AuditFixture {
+            try AuditFixture([
+                "App.xcodeproj/project.pbxproj": pbxproj(
+                    appSettings: "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.shop; SWIFT_OBJC_BRIDGING_HEADER = \"\(header)\"; ",
+                    appSources: ["App/Scene.swift"]),
+                "App/Info.plist": infoPlist(types: ["<string>com.example.shop.order</string>", "<string>com.example.shop.cart</string>"]),
+                "App/App-Bridging-Header.h": "#import \"Types.h\"\n#define kOrderActivityType @\"com.example.shop.order\"\n",
+                "App/Types.h": "static NSString *const CartActivityType = @\"com.example.shop.cart\";\n",
+                "App/Scene.swift": """
+                    import UIKit
+                    func donate() {
+                        _ = NSUserActivity(activityType: 1️⃣kOrderActivityType)
+                        _ = NSUserActivity(activityType: 2️⃣CartActivityType)
+                    }
+                    func handle(_ activity: NSUserActivity) -> Bool {
+                        activity.activityType == kOrderActivityType || activity.activityType == CartActivityType
+                    }
+                    """,
+            ])
+        }
+        let bridged = try fixture(header: "App/App-Bridging-Header.h")
+        let report = try bridged.audit()
+        let app = try #require(report.projects.first?.targets.first)
+        #expect(app.created.map(\.resolved) == ["com.example.shop.order", "com.example.shop.cart"])
+        #expect(app.handled.map(\.resolved) == ["com.example.shop.order", "com.example.shop.cart"])
+        #expect(report.findings == [])
+
+        let missing = try fixture(header: "App/Missing-Bridging-Header.h")
+        let unread = try missing.audit()
+        #expect(unread.projects.first?.targets.first?.created.map(\.resolved) == [nil, nil])
+        #expect(unread.findings(.activityTypeUnresolved).prefix(2) == [missing.at("App/Scene.swift", "1️⃣"), missing.at("App/Scene.swift", "2️⃣")])
+    }
+}
+
 /// The other way across the boundary: a Swift `@objc` constant used from Objective-C (`ActivityTypes.openNote`,
 /// `[ActivityTypes editNoteType]` for `@objc(editNoteType)`), cross-checked as any site.
 @Suite("Audit: Swift @objc constants used from Objective-C", .enabled(if: ObjCFactsExtractor.isAvailable, "no libclang could be loaded (ACTIVITY_BRIDGE_LIBCLANG)"))
