@@ -1,5 +1,6 @@
 import Diagnostics
 import ValueFlow
+import FileInput
 import Foundation
 
 /// Extracts a target's ``ObjCTargetFacts`` from its `.m` / `.mm` files: a byte search picks the files that can
@@ -46,7 +47,7 @@ package struct ObjCFactsExtractor: Sendable {
         var contents: [[UInt8]?] = []
         for file in files where seen.insert(file).inserted {
             guard let bytes = try? ObjCSourceReader.contents(ofFile: file.path),
-                  !options.usePrefilter || Self.mentions(bytes, anyOf: Self.triggers) else { continue }
+                  !options.usePrefilter || ByteSearch.mentions(bytes, anyOf: Self.triggers) else { continue }
             unique.append(file)
             contents.append(bytes)
         }
@@ -68,7 +69,7 @@ package struct ObjCFactsExtractor: Sendable {
             do {
                 let bytes = try ObjCSourceReader.contents(ofFile: file.path)
                 contents[index] = bytes
-                if !options.usePrefilter || Self.mentions(bytes, anyOf: Self.triggers) { selected.append(index) } else { pending.insert(index) }
+                if !options.usePrefilter || ByteSearch.mentions(bytes, anyOf: Self.triggers) { selected.append(index) } else { pending.insert(index) }
             } catch {
                 facts.warnings.append(ObjCFileWarning(position: SourceLocation(file: file.displayPath, line: 1, column: 1),
                                                       message: "cannot read the Objective-C file: \(error.reason)"))
@@ -93,7 +94,7 @@ package struct ObjCFactsExtractor: Sendable {
             let wanted = Array(resolver.missingNames.union(selectors).union(asked).subtracting(searched))
             guard !wanted.isEmpty else { break }
             searched.formUnion(wanted)
-            let next = pending.filter { contents[$0].map { Self.mentions($0, anyOf: wanted) } ?? false }.sorted()
+            let next = pending.filter { contents[$0].map { ByteSearch.mentions($0, anyOf: wanted) } ?? false }.sorted()
             guard !next.isEmpty else { break }
             pending.subtract(next)
             scans += read(next, files: files, contents: contents)
@@ -169,16 +170,9 @@ package struct ObjCFactsExtractor: Sendable {
 
     /// Reads and scans the files at `indices` on every core.
     private func read(_ indices: [Int], files: [ObjCSourceFile], contents: [[UInt8]?]) -> [ObjCFileScan] {
-        let results = Slots<ObjCFileScan>(count: indices.count)
-        let next = Slots<Int>(count: 0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(options.concurrency, indices.count))) { _ in
-            while let slot = next.take(below: indices.count) {
-                let index = indices[slot]
-                guard let bytes = contents[index] else { continue }
-                results.store(scan(files[index], bytes: bytes), at: slot)
-            }
-        }
-        return results.values.compactMap { $0 }
+        concurrentlyCollect(count: indices.count, concurrency: options.concurrency) { slot -> ObjCFileScan? in
+            contents[indices[slot]].map { scan(files[indices[slot]], bytes: $0) }
+        }.compactMap { $0 }
     }
 
     /// One file: its headers checked and found, then clang, then the scanner.
@@ -266,25 +260,6 @@ package struct ObjCFactsExtractor: Sendable {
         String(selector.split(separator: ":").first?.split(separator: "(").first ?? "")
     }
 
-    static func mentions(_ bytes: [UInt8], anyOf names: [String]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            names.contains { name in
-                let needle = Array(name.utf8)
-                guard let first = needle.first, needle.count <= buffer.count else { return false }
-                var index = 0
-                let last = buffer.count - needle.count
-                while index <= last {
-                    if buffer[index] == first {
-                        var matched = true
-                        for offset in 1..<needle.count where buffer[index + offset] != needle[offset] { matched = false; break }
-                        if matched { return true }
-                    }
-                    index += 1
-                }
-                return false
-            }
-        }
-    }
 }
 
 /// Scans and header directives shared by every target of an audit (thread-safe).
@@ -317,7 +292,7 @@ package final class ObjCFactsCache: @unchecked Sendable {
         var table: [String: String] = [:]
         let marker = Array("NS_SWIFT_NAME(".utf8)
         for path in headers.allFileSystemPaths {
-            guard let bytes = try? ObjCSourceReader.contents(ofFile: path), ObjCFactsExtractor.mentions(bytes, anyOf: ["NS_SWIFT_NAME("]) else { continue }
+            guard let bytes = try? ObjCSourceReader.contents(ofFile: path), ByteSearch.mentions(bytes, anyOf: ["NS_SWIFT_NAME("]) else { continue }
             var index = 0
             while index + marker.count < bytes.count {
                 guard bytes[index..<(index + marker.count)].elementsEqual(marker) else { index += 1; continue }
@@ -368,7 +343,7 @@ package final class ObjCFactsCache: @unchecked Sendable {
         var found: Set<String> = []
         for header in headers.allDisplayPaths {
             guard let path = headers.fileSystemPath(header), let bytes = try? ObjCSourceReader.contents(ofFile: path),
-                  ObjCFactsExtractor.mentions(bytes, anyOf: ObjCFactsExtractor.triggers) else { continue }
+                  ByteSearch.mentions(bytes, anyOf: ObjCFactsExtractor.triggers) else { continue }
             found.insert(header)
         }
         lock.lock()
@@ -386,34 +361,5 @@ package final class ObjCFactsCache: @unchecked Sendable {
         headerDirectives[header] = read
         lock.unlock()
         return read
-    }
-}
-
-/// Results written by concurrent workers, each to its own slot; also hands out work item numbers.
-final class Slots<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-    private var next = 0
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ value: Value, at index: Int) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < limit else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    var values: [Value?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }

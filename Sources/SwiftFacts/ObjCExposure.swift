@@ -1,4 +1,5 @@
 import Diagnostics
+import FileInput
 import Foundation
 
 // Swift constants Objective-C code sees (issue 17, mixed targets): a class's `@objc` static members (or every
@@ -72,7 +73,7 @@ extension SwiftFactsExtractor {
         var pending: Set<Int> = []
         for (index, content) in contents.enumerated() {
             guard case .success(let data) = content else { continue }
-            let exposes = data.withUnsafeBytes { SourcePrefilter.mentions($0, anyOf: ["@objc"]) && SourcePrefilter.mentions($0, anyOf: members) }
+            let exposes = data.withUnsafeBytes { ByteSearch.mentions($0, anyOf: ["@objc"]) && ByteSearch.mentions($0, anyOf: members) }
             if exposes { selected.append(index) } else { pending.insert(index) }
         }
         guard !selected.isEmpty else { return [:] }

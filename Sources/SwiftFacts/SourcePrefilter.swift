@@ -1,10 +1,6 @@
 import Diagnostics
+import FileInput
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // SwiftParser reads about 0.8 MB/s on one core; a byte search reads GB/s. Only files that mention a trigger
 // name are parsed, then the files that declare the constants those files use.
@@ -18,11 +14,6 @@ enum SourcePrefilter {
         "URLRepresentableEntity", "AppEnum", "isDiscoverable",
     ]
 
-    /// Whether `bytes` contain any of `names` (plain byte search, comments and strings included).
-    static func mentions(_ bytes: UnsafeRawBufferPointer, anyOf names: [String]) -> Bool {
-        names.contains { firstOccurrence(of: $0, in: bytes, from: 0) != nil }
-    }
-
     /// Whether `bytes` may declare `name`: it occurs as a whole word right after `let`, `var`, `func`, `case`,
     /// a type keyword or a `,` (a case list or a multi-binding `let`), whitespace (line breaks included) and
     /// comments between.
@@ -33,7 +24,7 @@ enum SourcePrefilter {
         // name would have every occurrence go back over all the ones before it (quadratic). Past the budget
         // the file is parsed instead, which is linear.
         var budget = 2 * bytes.count
-        while let start = firstOccurrence(of: name, in: bytes, from: from) {
+        while let start = ByteSearch.firstOccurrence(of: name, in: bytes, from: from) {
             from = start + length
             guard isWordBoundary(bytes, start - 1), isWordBoundary(bytes, start + length) else { continue }
             var cursor: Int
@@ -128,25 +119,6 @@ enum SourcePrefilter {
 
     private static func isWordBoundary(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> Bool {
         index < 0 || index >= bytes.count || !isIdentifierByte(bytes[index])
-    }
-
-    /// memchr for the first byte, memcmp for the rest (glibc's memmem is not exported to Swift).
-    private static func firstOccurrence(of needle: String, in bytes: UnsafeRawBufferPointer, from: Int) -> Int? {
-        guard from < bytes.count, let base = bytes.baseAddress else { return nil }
-        var needle = needle
-        return needle.withUTF8 { pattern -> Int? in
-            guard let patternBase = pattern.baseAddress, pattern.count > 0 else { return nil }
-            let first = Int32(pattern[0])
-            var index = from
-            let last = bytes.count - pattern.count
-            while index <= last {
-                guard let found = memchr(base + index, first, last - index + 1) else { return nil }
-                let candidate = base.distance(to: UnsafeRawPointer(found))
-                if memcmp(found, patternBase, pattern.count) == 0 { return candidate }
-                index = candidate + 1
-            }
-            return nil
-        }
     }
 }
 

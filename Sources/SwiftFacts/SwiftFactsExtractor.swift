@@ -1,5 +1,6 @@
 import Diagnostics
 import ValueFlow
+import FileInput
 import Foundation
 
 /// Why Swift facts cannot be extracted (the audit's `swift-source-unavailable` note).
@@ -79,15 +80,11 @@ package struct SwiftFactsExtractor: Sendable {
     /// compare ``extract(_:)`` with. Returns the number of tokens.
     package func parseEveryFile(_ files: [SwiftSourceFile]) throws -> Int {
         #if SWIFT_FACTS_PARSER
-        let counts = ConcurrentResults<Int>(count: files.count)
-        let next = WorkCounter()
-        DispatchQueue.concurrentPerform(iterations: max(1, min(options.concurrency, files.count))) { _ in
-            while let index = next.take(below: files.count) {
-                guard let data = try? SwiftSourceReader.contents(ofFile: files[index].path) else { continue }
-                counts.store(data.withUnsafeBytes { SwiftFileScanner.parseOnly($0) }, at: index)
-            }
+        let counts = concurrentlyCollect(count: files.count, concurrency: options.concurrency) { index -> Int? in
+            guard let data = try? SwiftSourceReader.contents(ofFile: files[index].path) else { return nil }
+            return data.withUnsafeBytes { SwiftFileScanner.parseOnly($0) }
         }
-        return counts.values.reduce(0) { $0 + ($1 ?? 0) }
+        return counts.reduce(0) { $0 + ($1 ?? 0) }
         #else
         throw SwiftParserUnavailable()
         #endif
@@ -108,7 +105,7 @@ package struct SwiftFactsExtractor: Sendable {
                 facts.unreadableFiles.append((files[index].displayPath, error.reason))
             case .success(let data):
                 let triggered = !options.usePrefilter
-                    || data.withUnsafeBytes { SourcePrefilter.mentions($0, anyOf: SourcePrefilter.triggers) }
+                    || data.withUnsafeBytes { ByteSearch.mentions($0, anyOf: SourcePrefilter.triggers) }
                 if triggered { selected.append(index) } else { pending.insert(index) }
             }
         }
@@ -132,7 +129,7 @@ package struct SwiftFactsExtractor: Sendable {
             let names = Array(Set(wantedKeys.map(\.calledName)))
             let callers = contents.indices.filter { index in
                 guard case .success(let data) = contents[index] else { return false }
-                return data.withUnsafeBytes { SourcePrefilter.mentions($0, anyOf: names) }
+                return data.withUnsafeBytes { ByteSearch.mentions($0, anyOf: names) }
             }
             let callerScans = parse(callers, files: files, contents: contents, recordingCallsTo: wanted)
             for (index, scan) in zip(callers, callerScans) {
@@ -183,7 +180,7 @@ package struct SwiftFactsExtractor: Sendable {
             let next = pending.filter { index in
                 guard case .success(let data) = contents[index] else { return false }
                 return data.withUnsafeBytes { bytes in
-                    names.contains { SourcePrefilter.mayDeclare($0, in: bytes) } || SourcePrefilter.mentions(bytes, anyOf: protocols)
+                    names.contains { SourcePrefilter.mayDeclare($0, in: bytes) } || ByteSearch.mentions(bytes, anyOf: protocols)
                 }
             }.sorted()
             guard !next.isEmpty else { break }
@@ -195,27 +192,20 @@ package struct SwiftFactsExtractor: Sendable {
 
     func parse(_ indices: [Int], files: [SwiftSourceFile], contents: [Result<Data, SwiftSourceReader.Unreadable>],
                        recordingCallsTo functions: Set<String> = []) -> [FileScan] {
-        let results = ConcurrentResults<FileScan>(count: indices.count)
-        let workers = max(1, min(options.concurrency, indices.count))
-        let next = WorkCounter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let slot = next.take(below: indices.count) {
-                let index = indices[slot]
-                guard case .success(let data) = contents[index] else { continue }
-                // A file's scan is the same for every target of a project (the cache); one that records calls is not.
-                let cache = functions.isEmpty ? options.scanCache : nil
-                if let scan = cache?.scan(of: files[index], conditions: options.conditions) {
-                    results.store(scan, at: slot)
-                    continue
-                }
-                let scan = data.withUnsafeBytes {
-                    SwiftFileScanner.scan($0, file: files[index].displayPath, recordingCallsTo: functions, conditions: options.conditions)
-                }
-                cache?.store(scan, of: files[index], conditions: options.conditions)
-                results.store(scan, at: slot)
+        let options = self.options
+        let results = concurrentlyCollect(count: indices.count, concurrency: options.concurrency) { slot -> FileScan? in
+            let index = indices[slot]
+            guard case .success(let data) = contents[index] else { return nil }
+            // A file's scan is the same for every target of a project (the cache); one that records calls is not.
+            let cache = functions.isEmpty ? options.scanCache : nil
+            if let scan = cache?.scan(of: files[index], conditions: options.conditions) { return scan }
+            let scan = data.withUnsafeBytes {
+                SwiftFileScanner.scan($0, file: files[index].displayPath, recordingCallsTo: functions, conditions: options.conditions)
             }
+            cache?.store(scan, of: files[index], conditions: options.conditions)
+            return scan
         }
-        return results.values.map { $0 ?? FileScan(file: "") }
+        return results.map { $0 ?? FileScan(file: "") }
     }
     #endif
 
@@ -337,39 +327,5 @@ package struct SwiftFactsExtractor: Sendable {
                 systemImageName: value(shortcut.systemImageName)))
         }
         facts.appShortcuts.sort { $0.position < $1.position }
-    }
-}
-
-/// Results written by concurrent workers, each to its own slot.
-private final class ConcurrentResults<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ value: Value, at index: Int) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [Value?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
-    }
-}
-
-/// Hands out work item numbers to concurrent workers, so a slow file does not hold up a fixed share.
-private final class WorkCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < limit else { return nil }
-        next += 1
-        return next - 1
     }
 }
