@@ -183,7 +183,7 @@ package struct Auditor: Sendable {
                 contexts[index].facts = try? extractor.extract(sources)
             }
         }
-        ObjectiveCSources(project: project, files: files, defines: options.defines,
+        ObjectiveCSources(project: project, files: files, defines: options.defines, built: built,
                           swift: SwiftFactsExtractor.isAvailable ? extractor : nil,
                           packageFiles: packages.objectiveCFiles(of:)).add(to: &contexts)
         // Intent definitions: the target's own (built in its Sources phase or folders) and unclaimed ones (not
@@ -288,10 +288,6 @@ struct NothingToAudit {
     }
 }
 
-/// The files of a project's folder that no build phase lists by kind: Swift files (for files no target
-/// claims), `.intentdefinition` files and phrase localizations. Dependency and build folders, hidden folders and
-/// project bundles are not entered (a React Native app's `node_modules` can hold 100,000 files), nor are folders
-/// reached through a symbolic link (no loops).
 /// The repository files each target of a project builds (``XcodeProject/sourceFiles(of:platform:)``), listed
 /// once per audit of the project: the claims, the targets' Swift files and their intent definitions all read them.
 struct BuiltFiles {
@@ -307,35 +303,29 @@ struct BuiltFiles {
         }
     }
 
-    func swiftFiles(of target: XcodeTarget) -> [String] { (byTarget[target.id] ?? []).filter { $0.hasSuffix(".swift") } }
+    func files(of target: XcodeTarget) -> [String] { byTarget[target.id] ?? [] }
+    func swiftFiles(of target: XcodeTarget) -> [String] { files(of: target).filter { $0.hasSuffix(".swift") } }
     func intentDefinitions(of target: XcodeTarget) -> [String] { (byTarget[target.id] ?? []).filter { $0.hasSuffix(".intentdefinition") } }
 }
 
+/// The files of a project's folder that no build phase lists by kind: Swift files (for files no target
+/// claims), `.intentdefinition` files and phrase localizations. Dependency and build folders, hidden folders and
+/// project bundles are not entered (a React Native app's `node_modules` can hold 100,000 files), nor are folders
+/// reached through a symbolic link (no loops).
 struct RepositoryFiles {
     var swiftFiles: [String] = []
     var intentDefinitions: [String] = []
     var phraseFiles: [String] = []
 
     init(project: XcodeProject) {
-        let manager = FileManager.default
-        var pending = [project.directory]
         var found: [String] = []
-        while let folder = pending.popLast() {
-            guard let entries = try? manager.contentsOfDirectory(atPath: project.files.fileSystemPath(folder)) else { continue }
-            for entry in entries where !entry.hasPrefix(".") {
-                let shown = BuildSettingPath.join(folder, entry)
-                let attributes = try? manager.attributesOfItem(atPath: project.files.fileSystemPath(shown))
-                switch attributes?[.type] as? FileAttributeType {
-                case .typeDirectory?:
-                    if !ProjectFiles.skippedFolders.contains(entry), !entry.hasSuffix(".xcodeproj"), !entry.hasSuffix(".xcworkspace") {
-                        pending.append(shown)
-                    }
-                case .typeRegular?:
-                    found.append(shown)
-                default:
-                    continue
-                }
+        project.files.walk(under: project.directory) { shown, name, type in
+            switch type {
+            case .directory: return !ProjectFiles.skippedFolders.contains(name) && !name.hasSuffix(".xcodeproj") && !name.hasSuffix(".xcworkspace")
+            case .regular: found.append(shown)
+            case .link, .other: break
             }
+            return false
         }
         for file in found.sorted() {
             if file.hasSuffix(".swift") {

@@ -33,6 +33,8 @@ struct ObjectiveCSources {
     let project: XcodeProject
     let files: ProjectFiles
     let defines: BuildSettings
+    /// The files each target builds, listed once for the audit of the project.
+    let built: BuiltFiles
     /// Reads the Swift `@objc` constants Objective-C code uses (nil: not followed).
     var swift: SwiftFactsExtractor? = nil
     /// The Objective-C files a target gets from the local packages it links (LocalPackages.swift).
@@ -155,8 +157,8 @@ struct ObjectiveCSources {
         var pending = [target]
         while let current = pending.popLast() {
             guard visited.insert(current.id).inserted else { continue }
-            for path in project.sourceFiles(of: current) {
-                guard let file = path.filePath, Self.extensions.contains(where: file.hasSuffix), seen.insert(file).inserted else { continue }
+            for file in built.files(of: current) {
+                guard Self.extensions.contains(where: file.hasSuffix), seen.insert(file).inserted else { continue }
                 result.append(SourceFile(file: file, owner: current))
             }
             for dependency in current.dependencies {
@@ -207,25 +209,14 @@ struct ObjectiveCSources {
 
     /// Every header under the project's folder (dependency, build and hidden folders skipped), by name.
     func headerIndex() -> HeaderIndex {
-        let manager = FileManager.default
-        var pending = [project.directory]
         var headers: [(displayPath: String, path: String)] = []
-        while let folder = pending.popLast() {
-            guard let entries = try? manager.contentsOfDirectory(atPath: files.fileSystemPath(folder)) else { continue }
-            for entry in entries where !entry.hasPrefix(".") {
-                let shown = BuildSettingPath.join(folder, entry)
-                let attributes = try? manager.attributesOfItem(atPath: files.fileSystemPath(shown))
-                switch attributes?[.type] as? FileAttributeType {
-                case .typeDirectory?:
-                    if !ProjectFiles.skippedFolders.contains(entry), !entry.hasSuffix(".xcodeproj"), !entry.hasSuffix(".xcworkspace") {
-                        pending.append(shown)
-                    }
-                case .typeRegular? where entry.hasSuffix(".h") || entry.hasSuffix(".hpp"):
-                    headers.append((shown, files.fileSystemPath(shown)))
-                default:
-                    continue
-                }
+        files.walk(under: project.directory) { shown, name, type in
+            switch type {
+            case .directory: return !ProjectFiles.skippedFolders.contains(name) && !name.hasSuffix(".xcodeproj") && !name.hasSuffix(".xcworkspace")
+            case .regular where name.hasSuffix(".h") || name.hasSuffix(".hpp"): headers.append((shown, files.fileSystemPath(shown)))
+            default: break
             }
+            return false
         }
         return HeaderIndex(headers: headers)
     }

@@ -26,6 +26,7 @@ package enum BuildSettingPath {
     /// path that leaves its folder), trailing `/` removed. An empty path stays empty.
     package static func standardized(_ path: String) -> String {
         guard !path.isEmpty else { return "" }
+        if isStandardized(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var components: [Substring] = []
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -43,6 +44,27 @@ package enum BuildSettingPath {
         let joined = components.joined(separator: "/")
         if isAbsolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// Whether `path` is already what ``standardized(_:)`` makes of it: no empty, `.` or `..` component and no
+    /// trailing `/` (`/` itself is). Most paths are, and a walk of a repository standardizes every one.
+    private static func isStandardized(_ path: String) -> Bool {
+        let bytes = path.utf8
+        if bytes.count == 1, bytes.first == UInt8(ascii: "/") { return true }
+        var componentLength = 0, dots = 0, first = true
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                // Only an absolute path's leading `/` may end an empty component.
+                if componentLength == 0 ? !first : dots == componentLength && dots <= 2 { return false }
+                componentLength = 0
+                dots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            first = false
+        }
+        return componentLength > 0 && !(dots == componentLength && dots <= 2)
     }
 
     /// `base/relative`, standardized; `relative` alone when it is absolute, `base` when it is empty.

@@ -77,21 +77,57 @@ public struct ProjectFiles: Sendable {
     /// through a symbolic link are not entered (no cycles).
     public func files(under folder: String) -> [String] {
         var result: [String] = []
-        var pending = [folder]
-        let manager = FileManager.default
-        while let current = pending.popLast() {
-            guard let entries = try? manager.contentsOfDirectory(atPath: fileSystemPath(current)) else { continue }
-            for entry in entries where !entry.hasPrefix(".") {
-                let shown = BuildSettingPath.join(current, entry)
-                let attributes = try? manager.attributesOfItem(atPath: fileSystemPath(shown))
-                switch attributes?[.type] as? FileAttributeType {
-                case .typeDirectory?: pending.append(shown)
-                case .typeRegular?: result.append(shown)
-                default: continue
-                }
-            }
+        walk(under: folder) { shown, _, type in
+            if type == .regular { result.append(shown) }
+            return type == .directory
         }
         return result.sorted()
+    }
+
+    /// Every entry below `folder` but hidden ones, depth first: `visit` gets its shown path, its name and its
+    /// type (a symbolic link's own, not its target's) and says whether to enter it (a folder).
+    package func walk(under folder: String, _ visit: (_ shown: String, _ name: String, _ type: EntryType) -> Bool) {
+        var pending = [Self.listedFolder(folder, fileSystemPath(folder))]
+        let manager = FileManager.default
+        while let current = pending.popLast() {
+            guard let entries = try? manager.contentsOfDirectory(atPath: current.path) else { continue }
+            for entry in entries where !entry.hasPrefix(".") {
+                let child = current.child(entry)
+                let type = Self.entryType(child.path)
+                if visit(child.shown, entry, type), type == .directory { pending.append(child) }
+            }
+        }
+    }
+
+    /// A folder of a walk: its shown path and the path to open. The entries a listing gives exist as named,
+    /// so a child's paths are the parent's and the name (no standardizing, no lookup) — a walk of a large
+    /// repository is one `lstat` per entry.
+    struct ListedFolder {
+        var shown: String
+        var path: String
+
+        func child(_ name: String) -> ListedFolder {
+            ListedFolder(shown: shown == "." ? name : shown + "/" + name, path: path + "/" + name)
+        }
+    }
+
+    static func listedFolder(_ shown: String, _ path: String) -> ListedFolder {
+        let standardized = BuildSettingPath.standardized(shown)
+        return ListedFolder(shown: standardized.isEmpty ? "." : standardized, path: path.isEmpty ? "." : path)
+    }
+
+    package enum EntryType { case directory, regular, link, other }
+
+    /// What an entry is, the link itself for a symbolic link (`lstat`).
+    package static func entryType(_ path: String) -> EntryType {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .other }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regular
+        case S_IFLNK: return .link
+        default: return .other
+        }
     }
 
     /// Folders a project search does not enter: dependencies and build output.
@@ -114,20 +150,21 @@ public struct ProjectFiles: Sendable {
     /// (its shown path, its name, whether it is a folder), skipping hidden folders and ``skippedFolders``, not
     /// following links to folders, and not entering a project or workspace bundle (which is itself visited).
     package func searchEntries(under folder: String, _ visit: (_ shown: String, _ name: String, _ isFolder: Bool) -> Void) {
-        var pending = [folder]
-        let manager = FileManager.default
-        while let current = pending.popLast() {
-            guard let entries = try? manager.contentsOfDirectory(atPath: fileSystemPath(current)) else { continue }
-            for entry in entries where !entry.hasPrefix(".") && !Self.skippedFolders.contains(entry) {
-                let shown = BuildSettingPath.join(current, entry)
-                guard isDirectory(shown) else {
-                    visit(shown, entry, false)
-                    continue
-                }
-                guard (try? manager.destinationOfSymbolicLink(atPath: fileSystemPath(shown))) == nil else { continue }
-                visit(shown, entry, true)
-                if !entry.hasSuffix(".xcodeproj") && !entry.hasSuffix(".xcworkspace") { pending.append(shown) }
+        walk(under: folder) { shown, name, type in
+            guard !Self.skippedFolders.contains(name) else { return false }
+            switch type {
+            case .directory:
+                visit(shown, name, true)
+                return !name.hasSuffix(".xcodeproj") && !name.hasSuffix(".xcworkspace")
+            case .link:
+                // A link to a folder is not followed (no cycles); a link to anything else is visited as a file.
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: fileSystemPath(shown), isDirectory: &isDirectory), isDirectory.boolValue { return false }
+                visit(shown, name, false)
+            case .regular, .other:
+                visit(shown, name, false)
             }
+            return false
         }
     }
 }
