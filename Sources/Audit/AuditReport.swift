@@ -167,30 +167,6 @@ package struct AuditReport: Sendable {
 // MARK: - Renderings
 
 extension AuditReport {
-    /// Every finding's lines, then one summary line per target.
-    package var text: String {
-        var text = ""
-        for (diagnostic, _) in diagnostics { text += diagnostic.textLines }
-        for project in projects {
-            for target in project.targets {
-                let counts = DiagnosticCounts(target.diagnostics)
-                let configuration = target.configuration.isEmpty ? project.configuration : target.configuration
-                let source = target.configuration.isEmpty ? project.configurationSource : target.configurationSource
-                text += "\(project.path): \(target.name) (\(configuration)\(source.isEmpty ? "" : ", " + source)): "
-                    + "\(DiagnosticCounts.counted(target.swiftFiles, "Swift file")), "
-                    + "\(target.declared.count) declared, \(target.created.count) created, \(target.handled.count) handled activity types, "
-                    + (target.unresolvedSites > 0 ? "\(target.unresolvedSites) not followed, " : "")
-                    + ""
-                    + "\(DiagnosticCounts.counted(target.appIntents.count, "App Intent")), "
-                    + "\(DiagnosticCounts.counted(target.appShortcuts.count, "App Shortcut")): \(counts.text)\n"
-            }
-        }
-        if projects.allSatisfy({ $0.targets.isEmpty }) {
-            text += "\(DiagnosticCounts.counted(projects.count, "project")), no app targets checked: \(counts.text)\n"
-        }
-        return text
-    }
-
     /// The JSON document of audit.md; keys are stable.
     package var jsonValue: JSONValue {
         func entry(_ entry: ActivityTypeEntry, creation: Bool, site: Bool = true) -> JSONValue {
