@@ -131,6 +131,14 @@ package struct AuditReport: Sendable {
         package var unresolvedSites: Int { Set((created + handled).filter { $0.resolved == nil }.map(\.location)).count }
         /// This target's findings (after suppression), in file order.
         package var diagnostics: [Diagnostic] = []
+
+        /// A target with nothing found yet (the auditor fills it in; tests build reports by hand).
+        package init(name: String, productType: String, bundleIdentifier: String? = nil, infoPlist: String? = nil) {
+            self.name = name
+            self.productType = productType
+            self.bundleIdentifier = bundleIdentifier
+            self.infoPlist = infoPlist
+        }
     }
 
     package struct Project: Sendable {
@@ -142,6 +150,13 @@ package struct AuditReport: Sendable {
         package var targets: [Target] = []
         /// Findings about the project itself (the pbxproj), not one target.
         package var diagnostics: [Diagnostic] = []
+
+        package init(path: String, configuration: String, configurationSource: String = "", diagnostics: [Diagnostic] = []) {
+            self.path = path
+            self.configuration = configuration
+            self.configurationSource = configurationSource
+            self.diagnostics = diagnostics
+        }
     }
 
     package var projects: [Project] = []

@@ -45,7 +45,7 @@ struct BuildServerSettings {
             return Diagnostic(
                 .auditBuildSettingUndefined,
                 "'\(first.reference)' expands to an empty string: build setting \(name) is not defined for \(Self.targets(uses)); "
-                    + "\(keys.count == 1 ? "key" : "keys") \(keys.joined(separator: ", ")) of the Info.plist, which no rule reads (a value only the build server may set)",
+                    + "it is in \(keys.count == 1 ? "key" : "keys") \(keys.joined(separator: ", ")) of the Info.plist, which no rule reads (a value only the build server may set)",
                 at: first.location)
         }
     }
