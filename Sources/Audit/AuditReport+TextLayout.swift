@@ -7,7 +7,8 @@ import Diagnostics
 /// The order and folding of `audit`'s text report: errors, then warnings, each with its own related notes
 /// (``Diagnostic/notes``, the "created here" kind) indented under it; then the standalone notes, one line per
 /// rule with a count and one example (a rule with a single note shows that note); then the summary: a line per
-/// target and, when more than one target was checked, the whole audit's line last. ``Notes-swift.enum/listed``
+/// target (those without errors or warnings folded into one, when there are several) and the whole audit's
+/// line last. ``Notes-swift.enum/listed``
 /// (`--notes`) lists every finding in report order instead, as the report did before.
 package struct AuditTextLayout: Sendable {
     package enum Notes: Sendable { case folded, listed }
@@ -59,11 +60,30 @@ package struct AuditTextLayout: Sendable {
             }
         }
         text += written.map { "app model written: \($0)\n" }.joined()
-        let summary = report.summaryLines
+        let summary = notes == .listed ? report.summaryLines : Self.foldingQuietTargets(report)
         for (index, line) in summary.enumerated() {
             text += (index == summary.count - 1 ? style.bold(line) : line) + "\n"
         }
         return text
+    }
+
+    /// How many targets without errors or warnings a folded line names before `…`.
+    static let quietTargetsNamed = 6
+
+    /// ``AuditReport/summaryLines`` with the lines of targets that have no error or warning (a repository's
+    /// sample apps, a widget with a note) folded into one naming them, when there are two or more of them:
+    /// otherwise a repository of many targets pushes its findings off the screen with lines that say all is well.
+    static func foldingQuietTargets(_ report: AuditReport) -> [String] {
+        let targets = report.targetSummaries
+        let quiet = targets.filter { $0.counts.errors == 0 && $0.counts.warnings == 0 }
+        guard targets.count > 1, quiet.count > 1 else { return report.summaryLines }
+        var names = quiet.prefix(quietTargetsNamed).map(\.name).joined(separator: ", ")
+        if quiet.count > quietTargetsNamed { names += ", …" }
+        let notes = quiet.reduce(0) { $0 + $1.counts.notes }
+        return targets.filter { !($0.counts.errors == 0 && $0.counts.warnings == 0) }.map(\.line)
+            + ["\(DiagnosticCounts.counted(quiet.count, "target")) without errors or warnings (\(names)): "
+               + "\(DiagnosticCounts.counted(notes, "note")) — --notes for their lines"]
+            + report.summaryLines.suffix(1)
     }
 
     /// `23 notes build-setting-undefined (e.g. $(APP_VERSION) in App/Info.plist:22) — --notes to list them`.
@@ -89,26 +109,32 @@ extension AuditReport {
     /// audit's (`audit: P projects, T targets: counts`) unless the one target's line already says it (the last
     /// line always counts every finding); with no target, one line saying nothing was checked.
     package var summaryLines: [String] {
-        var lines: [String] = []
-        for project in projects {
-            for target in project.targets {
-                let counts = DiagnosticCounts(target.diagnostics)
-                let configuration = target.configuration.isEmpty ? project.configuration : target.configuration
-                let source = target.configuration.isEmpty ? project.configurationSource : target.configurationSource
-                lines.append("\(project.path): \(target.name) (\(configuration)\(source.isEmpty ? "" : ", " + source)): "
-                    + "\(DiagnosticCounts.counted(target.swiftFiles, "Swift file")), "
-                    + "\(target.declared.count) declared, \(target.created.count) created, \(target.handled.count) handled activity types, "
-                    + (target.unresolvedSites > 0 ? "\(target.unresolvedSites) not followed, " : "")
-                    + "\(DiagnosticCounts.counted(target.appIntents.count, "App Intent")), "
-                    + "\(DiagnosticCounts.counted(target.appShortcuts.count, "App Shortcut")): \(counts.text)")
-            }
-        }
+        var lines = targetSummaries.map(\.line)
         if lines.isEmpty {
             lines.append("\(DiagnosticCounts.counted(projects.count, "project")), no app targets checked: \(counts.text)")
         } else if lines.count > 1 || DiagnosticCounts(projects.flatMap(\.targets).flatMap(\.diagnostics)) != counts {
             lines.append(totalLine)
         }
         return lines
+    }
+
+    /// Each target checked, with its counts and its summary line
+    /// (`PROJECT: TARGET (CONFIGURATION, WHY): N Swift files, …: E errors, W warnings, N notes`).
+    package var targetSummaries: [(name: String, counts: DiagnosticCounts, line: String)] {
+        projects.flatMap { project in
+            project.targets.map { target in
+                let counts = DiagnosticCounts(target.diagnostics)
+                let configuration = target.configuration.isEmpty ? project.configuration : target.configuration
+                let source = target.configuration.isEmpty ? project.configurationSource : target.configurationSource
+                let line = "\(project.path): \(target.name) (\(configuration)\(source.isEmpty ? "" : ", " + source)): "
+                    + "\(DiagnosticCounts.counted(target.swiftFiles, "Swift file")), "
+                    + "\(target.declared.count) declared, \(target.created.count) created, \(target.handled.count) handled activity types, "
+                    + (target.unresolvedSites > 0 ? "\(target.unresolvedSites) not followed, " : "")
+                    + "\(DiagnosticCounts.counted(target.appIntents.count, "App Intent")), "
+                    + "\(DiagnosticCounts.counted(target.appShortcuts.count, "App Shortcut")): \(counts.text)"
+                return (target.name, counts, line)
+            }
+        }
     }
 
     /// `audit: P projects, T targets: E errors, W warnings, N notes`: every finding counted, folded or not.

@@ -66,6 +66,27 @@ struct AuditTextLayoutTests {
         #expect(folds[0].example.location == Self.at("App/Info.plist", 22))
     }
 
+    @Test func targetsWithoutErrorsOrWarningsAreOneLineWhenThereAreSeveral() {
+        var report = Self.report
+        for name in ["SampleA", "SampleB"] {
+            var sample = AuditReport.Target(name: name, productType: "com.apple.product-type.application")
+            sample.diagnostics = [Diagnostic(.note, "activity-types-missing", "no NSUserActivityTypes key", at: Self.at("\(name)/Info.plist", 4))]
+            report.projects[0].targets.append(sample)
+        }
+        let lines = AuditTextLayout().render(report).split(separator: "\n").map(String.init)
+        #expect(Array(lines.suffix(4)) == [
+            "App.xcodeproj: App (Release, named Release): 0 Swift files, 0 declared, 0 created, 0 handled activity types, 0 App Intents, 0 App Shortcuts: 1 error, 0 warnings, 2 notes",
+            "App.xcodeproj: Widget (Release, named Release): 0 Swift files, 0 declared, 0 created, 0 handled activity types, 0 App Intents, 0 App Shortcuts: 0 errors, 1 warning, 2 notes",
+            "2 targets without errors or warnings (SampleA, SampleB): 2 notes — --notes for their lines",
+            "audit: 1 project, 4 targets: 1 error, 1 warning, 7 notes",
+        ])
+        // --notes: every target's own line.
+        let listed = AuditTextLayout(notes: .listed).render(report)
+        #expect(listed.hasSuffix(report.summaryLines.map { $0 + "\n" }.joined()))
+        #expect(report.summaryLines.count == 5)
+        #expect(listed.contains("App.xcodeproj: SampleB (Release, named Release): "))
+    }
+
     @Test func theLastLineCountsEveryFindingEvenWithOneTarget() {
         var report = Self.report
         report.projects[0].targets.removeLast()
