@@ -1,3 +1,4 @@
+import ActivityBridgeCLI
 import Foundation
 import JSON
 import Testing
@@ -102,6 +103,26 @@ struct AuditTextReportEndToEndTests {
             let bad = try BuiltBinary.run(["audit", "--color", "sometimes"], in: directory)
             #expect(bad.status == 64)
             #expect(bad.standardError.hasPrefix("error: invalid value 'sometimes' for '--color'"))
+        }
+    }
+
+    /// In process, where `script` is missing too: a context whose stdout is a terminal is coloured by default,
+    /// unless NO_COLOR is set and not empty or TERM is dumb.
+    @Test func autoDecidesByTheTerminalAndTheEnvironment() throws {
+        try withRepository { directory in
+            func run(_ environment: [String: String], terminal: Bool = true, _ arguments: [String] = []) -> String {
+                let context = CommandContext(standardOutput: CommandOutput(), standardError: CommandOutput(),
+                                             standardOutputIsTerminal: terminal, environment: environment, currentDirectory: directory.path)
+                _ = ActivityBridgeCommand.main(["audit"] + arguments, context: context)
+                return context.standardOutput.capturedText
+            }
+            #expect(run(["TERM": "xterm-256color"]).contains(Self.red))
+            #expect(run(["TERM": "xterm-256color", "NO_COLOR": ""]).contains(Self.red), "an empty NO_COLOR is not set")
+            #expect(!run(["TERM": "xterm-256color", "NO_COLOR": "1"]).contains("\u{1B}["))
+            #expect(!run(["TERM": "dumb"]).contains("\u{1B}["))
+            #expect(!run(["TERM": "xterm-256color"], terminal: false).contains("\u{1B}["))
+            #expect(!run(["TERM": "xterm-256color"], ["--color", "never"]).contains("\u{1B}["))
+            #expect(run(["TERM": "dumb", "NO_COLOR": "1"], terminal: false, ["--color", "always"]).contains(Self.red))
         }
     }
 
