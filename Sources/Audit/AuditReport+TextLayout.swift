@@ -8,8 +8,8 @@ import Diagnostics
 /// (``Diagnostic/notes``, the "created here" kind) indented under it; then the standalone notes, one line per
 /// rule with a count and one example (a rule with a single note shows that note); then the summary: a line per
 /// target (those without errors or warnings folded into one, when there are several) and the whole audit's
-/// line last. ``Notes-swift.enum/listed``
-/// (`--notes`) lists every finding in report order instead, as the report did before.
+/// line last. ``Notes-swift.enum/listed`` (`--notes`) lists every finding and every target's line in report
+/// order instead, as the report did before.
 package struct AuditTextLayout: Sendable {
     package enum Notes: Sendable { case folded, listed }
 
