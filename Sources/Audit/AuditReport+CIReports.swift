@@ -8,9 +8,7 @@ extension AuditReport {
     /// - Parameter repositoryPath: a path as the report shows it, relative to the repository root (the CI
     ///   service places an annotation's `file` against it).
     package func githubAnnotations(repositoryPath: @escaping @Sendable (String) -> String) -> String {
-        let targets = projects.reduce(0) { $0 + $1.targets.count }
-        return GitHubAnnotations(diagnostics.map(\.diagnostic), repositoryPath: repositoryPath).text
-            + "audit: \(DiagnosticCounts.counted(projects.count, "project")), \(DiagnosticCounts.counted(targets, "target")): \(counts.text)\n"
+        GitHubAnnotations(diagnostics.map(\.diagnostic), repositoryPath: repositoryPath).text + totalLine + "\n"
     }
 
     /// `--format junit`: a test suite per target (`PROJECT: TARGET (CONFIGURATION)`), a test case per finding

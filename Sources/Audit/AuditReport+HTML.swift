@@ -54,8 +54,10 @@ private struct HTMLPage {
 
     mutating func render(_ report: AuditReport, repository: String) {
         let counts = report.counts
-        for (index, item) in report.diagnostics.enumerated() where findingAnchors[item.diagnostic.location] == nil {
-            findingAnchors[item.diagnostic.location] = index + 1
+        // Rows are numbered from the projects' findings: the repository's own have no table (there is no project then).
+        let firstRow = report.repositoryDiagnostics.count
+        for (index, item) in report.diagnostics.enumerated() where index >= firstRow && findingAnchors[item.diagnostic.location] == nil {
+            findingAnchors[item.diagnostic.location] = index - firstRow + 1
         }
         line("<!DOCTYPE html>")
         line("<html lang=\"en\"><head><meta charset=\"utf-8\">")
@@ -68,6 +70,7 @@ private struct HTMLPage {
         line("<p class=\"summary\">\(counted(report.projects.count, "project")), \(counted(targets, "target")), "
              + "\(counted(report.swiftFiles, "Swift file")): <a href=\"#findings-all\">\(htmlEscaped(counts.text))</a>. "
              + "<label><input type=\"checkbox\" id=\"show-notes\" checked> show notes</label></p>")
+        whatIsWrong(report)
         contents(report)
         for (projectIndex, project) in report.projects.enumerated() {
             line("<section id=\"p\(projectIndex + 1)\">")
@@ -86,6 +89,40 @@ private struct HTMLPage {
         line("<p id=\"findings-all\" class=\"muted\">\(htmlEscaped(counts.text)) in all.</p>")
         line("<script>\n\(Self.script)</script>")
         line("</body></html>")
+    }
+
+    /// The first screen: every error and warning (the text report's order, AuditTextLayout), each linked to its
+    /// row under its target, and the notes folded by rule; the per-target facts follow.
+    private mutating func whatIsWrong(_ report: AuditReport) {
+        line("<section id=\"errors-and-warnings\">")
+        line("<h2>Errors and warnings</h2>")
+        let findings = AuditTextLayout.findings(report)
+        if findings.isEmpty {
+            line("<p class=\"ok\">None.</p>")
+        } else {
+            // The row of each finding under its project or target (a repository finding has none).
+            let firstRow = report.repositoryDiagnostics.count
+            var rows: [Diagnostic: [Int]] = [:]
+            for (index, item) in report.diagnostics.enumerated() where index >= firstRow { rows[item.diagnostic, default: []].append(index - firstRow + 1) }
+            line("<table><thead><tr><th>Severity</th><th>Rule</th><th>Where</th><th>Target</th><th>Finding</th></tr></thead><tbody>")
+            for (item, target) in findings {
+                let severity = htmlEscaped(item.severity.rawValue)
+                let place = "<code>\(htmlEscaped(item.location.description))</code>"
+                let row = rows[item]?.isEmpty == false ? rows[item]!.removeFirst() : nil
+                line("<tr class=\"\(severity)\"><td class=\"severity\">\(severity)</td><td><code>\(htmlEscaped(item.rule.rawValue))</code></td>"
+                     + "<td>\(row.map { "<a href=\"#f\($0)\">\(place)</a>" } ?? place)</td>"
+                     + "<td>\(target.map(htmlEscaped) ?? "<span class=\"muted\">project</span>")</td><td>\(htmlEscaped(item.message))</td></tr>")
+            }
+            line("</tbody></table>")
+        }
+        let folds = AuditTextLayout.noteFolds(report)
+        if !folds.isEmpty {
+            let listed = folds.map { fold in
+                "\(counted(fold.count, "note")) <code>\(htmlEscaped(fold.rule.rawValue))</code> (e.g. \(htmlEscaped(AuditTextLayout.example(fold.example))))"
+            }
+            line("<p class=\"muted\">Notes, listed under their project or target below: \(listed.joined(separator: "; ")).</p>")
+        }
+        line("</section>")
     }
 
     private mutating func contents(_ report: AuditReport) {

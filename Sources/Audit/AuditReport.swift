@@ -131,6 +131,14 @@ package struct AuditReport: Sendable {
         package var unresolvedSites: Int { Set((created + handled).filter { $0.resolved == nil }.map(\.location)).count }
         /// This target's findings (after suppression), in file order.
         package var diagnostics: [Diagnostic] = []
+
+        /// A target with nothing found yet (the auditor fills it in; tests build reports by hand).
+        package init(name: String, productType: String, bundleIdentifier: String? = nil, infoPlist: String? = nil) {
+            self.name = name
+            self.productType = productType
+            self.bundleIdentifier = bundleIdentifier
+            self.infoPlist = infoPlist
+        }
     }
 
     package struct Project: Sendable {
@@ -142,6 +150,13 @@ package struct AuditReport: Sendable {
         package var targets: [Target] = []
         /// Findings about the project itself (the pbxproj), not one target.
         package var diagnostics: [Diagnostic] = []
+
+        package init(path: String, configuration: String, configurationSource: String = "", diagnostics: [Diagnostic] = []) {
+            self.path = path
+            self.configuration = configuration
+            self.configurationSource = configurationSource
+            self.diagnostics = diagnostics
+        }
     }
 
     package var projects: [Project] = []
@@ -167,30 +182,6 @@ package struct AuditReport: Sendable {
 // MARK: - Renderings
 
 extension AuditReport {
-    /// Every finding's lines, then one summary line per target.
-    package var text: String {
-        var text = ""
-        for (diagnostic, _) in diagnostics { text += diagnostic.textLines }
-        for project in projects {
-            for target in project.targets {
-                let counts = DiagnosticCounts(target.diagnostics)
-                let configuration = target.configuration.isEmpty ? project.configuration : target.configuration
-                let source = target.configuration.isEmpty ? project.configurationSource : target.configurationSource
-                text += "\(project.path): \(target.name) (\(configuration)\(source.isEmpty ? "" : ", " + source)): "
-                    + "\(DiagnosticCounts.counted(target.swiftFiles, "Swift file")), "
-                    + "\(target.declared.count) declared, \(target.created.count) created, \(target.handled.count) handled activity types, "
-                    + (target.unresolvedSites > 0 ? "\(target.unresolvedSites) not followed, " : "")
-                    + ""
-                    + "\(DiagnosticCounts.counted(target.appIntents.count, "App Intent")), "
-                    + "\(DiagnosticCounts.counted(target.appShortcuts.count, "App Shortcut")): \(counts.text)\n"
-            }
-        }
-        if projects.allSatisfy({ $0.targets.isEmpty }) {
-            text += "\(DiagnosticCounts.counted(projects.count, "project")), no app targets checked: \(counts.text)\n"
-        }
-        return text
-    }
-
     /// The JSON document of audit.md; keys are stable.
     package var jsonValue: JSONValue {
         func entry(_ entry: ActivityTypeEntry, creation: Bool, site: Bool = true) -> JSONValue {

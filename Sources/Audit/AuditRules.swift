@@ -416,7 +416,11 @@ extension RuleDescription {
     /// XcodeProject's `build-setting-undefined`, in the audit's words (`validate` describes it in its own).
     package static let auditBuildSettingUndefined = RuleDescription(
         .buildSettingUndefined, .note, "A $(X) in the Info.plist expands to empty: the setting is not defined.",
-        rationale: "A `$(X)` in the Info.plist names a setting no level of the project defines: it expands to empty, as in Xcode.",
+        rationale: "A `$(X)` in the Info.plist names a setting no level of the project defines: it expands to empty, as in Xcode. "
+            + "In a key no rule reads (`CFBundleVersion`, `CFBundleShortVersionString`: often a value only the build server sets) "
+            + "it is one note per setting per project, naming the targets, at its first place; in a key a rule reads "
+            + "(`NSUserActivityTypes`, `CFBundleDisplayName`, `CFBundleName`, `INAlternativeAppNames`, `CoreSpotlightContinuation`) "
+            + "a note of the target, at each place.",
         triggering: [.repository(["App/Info.plist": appInfoPlist(
             "<string>com.example.shop.open</string>", extra: "<key>AppGroup</key>\n↓<string>group.$(APP_GROUP_SUFFIX)</string>\n")])],
         nonTriggering: [.repository(["App/Info.plist": appInfoPlist(

@@ -209,7 +209,9 @@ package struct Auditor: Sendable {
                                  prefixedIntentClasses: prefixedClasses, files: files)
         // A file shared by several targets (an xcconfig, an intent definition) reports a problem once.
         var reported: Set<Diagnostic> = []
+        var buildServerSettings = BuildServerSettings()
         for (index, context) in contexts.enumerated() where options.targets.isEmpty || options.targets.contains(context.target.name) {
+            buildServerSettings.add(context.infoPlist, target: context.target.name, configuration: choices[index].name)
             var target = checks.report(for: index)
             // What the Swift reader could not decide of `#if`: said at each condition, never guessed.
             target.diagnostics += (context.facts?.undecidedConditions ?? []).map { undecided in
@@ -232,6 +234,7 @@ package struct Auditor: Sendable {
             target.diagnostics.sort { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
             result.targets.append(target)
         }
+        result.diagnostics += options.filter.apply(buildServerSettings.notes)
         return result
     }
 }

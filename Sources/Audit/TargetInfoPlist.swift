@@ -32,6 +32,15 @@ struct TargetInfoPlist {
     var bundleName: String?
     /// `INAlternativeAppNames[].INAlternativeAppName`, expanded: other names Siri knows the app by.
     var alternativeAppNames: [String] = []
+    /// Undefined settings in keys no rule reads (not among ``diagnostics``): said once per project
+    /// (BuildServerSettings.swift).
+    var unreadKeySettings: [BuildServerSettings.Reference] = []
+
+    /// The top-level Info.plist keys some rule or the app model reads. An undefined setting elsewhere (a
+    /// version number only CI defines, in `CFBundleVersion`) changes no finding.
+    static let keysRulesRead: Set<String> = [
+        "NSUserActivityTypes", "CFBundleDisplayName", "CFBundleName", "INAlternativeAppNames", "CoreSpotlightContinuation",
+    ]
 
     static let generatedKeyPrefix = "INFOPLIST_KEY_"
 
@@ -65,6 +74,7 @@ struct TargetInfoPlist {
                 // Everything found in the preprocessed text, at its place in the real files.
                 if let lineMap {
                     diagnostics.replaceSubrange(mappedFrom..., with: diagnostics[mappedFrom...].map { lineMap.map($0) })
+                    for index in unreadKeySettings.indices { unreadKeySettings[index].location = lineMap.map(unreadKeySettings[index].location) }
                     declarations = declarations.map { lineMap.map($0) }
                 }
                 if declarationProblem == nil, let declarations, declarations.isMalformed,
@@ -129,6 +139,10 @@ struct TargetInfoPlist {
                 for problem in settings.resolved.expand(text).problems where problem.kind == .undefined && !problem.name.isEmpty {
                     undefined.insert(problem.name)
                     let location = document.locations?.value(at: at) ?? SourceLocation(file: path, line: 1, column: 1)
+                    if case let .key(key)? = at.components.first, !Self.keysRulesRead.contains(key) {
+                        unreadKeySettings.append(.init(name: problem.name, reference: problem.reference, key: key, location: location))
+                        continue
+                    }
                     diagnostics.append(Diagnostic(
                         .auditBuildSettingUndefined,
                         "'\(problem.reference)' expands to an empty string: build setting \(problem.name) is not defined for target \(settings.target) (\(settings.configuration))",

@@ -3,11 +3,7 @@ public import JSON
 /// The text and JSON forms of diagnostics, shared by every command that reports findings.
 extension Diagnostic {
     /// The finding's line followed by one `PATH:LINE:COLUMN: note: …` line per related note.
-    public var textLines: String {
-        var text = description + "\n"
-        for note in notes { text += note.description + "\n" }
-        return text
-    }
+    public var textLines: String { textLines(style: .plain) }
 
     /// `{"rule","severity","message","file"?,"line","column","notes"?}`.
     ///

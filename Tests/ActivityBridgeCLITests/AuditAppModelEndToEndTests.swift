@@ -101,7 +101,9 @@ struct AuditAppModelEndToEndTests {
             let audit = try BuiltBinary.run(["audit", "--emit-app-model", "out/models", "."], in: directory)
             #expect(audit.status == 0, "\(audit.standardOutput)\(audit.standardError)")
             #expect(audit.standardError.isEmpty)
-            #expect(audit.standardOutput.hasSuffix(": 0 errors, 0 warnings, 0 notes\napp model written: out/models/Notes.app.plist\n"))
+            // What was written is said before the summary, which stays last.
+            #expect(audit.standardOutput.hasPrefix("app model written: out/models/Notes.app.plist\nNotes.xcodeproj: Notes (Release"))
+            #expect(audit.standardOutput.hasSuffix(": 0 errors, 0 warnings, 0 notes\n"))
             let modelPath = directory.appendingPathComponent("out/models/Notes.app.plist").path
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("out/models").path) == ["Notes.app.plist"])
             let reading = try AppModelReader().read(contentsOf: modelPath)
@@ -185,7 +187,8 @@ struct AuditAppModelEndToEndTests {
         #expect(walkMate.status == 1)
         #expect(walkMate.standardOutput.contains(
             "WalkMate/Intents/WalkMateAppShortcuts.swift:19:17: note: the phrase \"Create a walk with Walk Mate\" is left out of the app model: "))
-        #expect(walkMate.standardOutput.hasSuffix("app model written: \(models)/WalkMate.app.plist\n"))
+        #expect(walkMate.standardOutput.contains("\napp model written: \(models)/WalkMate.app.plist\n"))
+        #expect(walkMate.standardOutput.hasSuffix("\naudit: 1 project, 2 targets: 2 errors, 3 warnings, 4 notes\n"))
         let script = directory.appendingPathComponent("walkmate.plist")
         try Data("""
             <?xml version="1.0" encoding="UTF-8"?>

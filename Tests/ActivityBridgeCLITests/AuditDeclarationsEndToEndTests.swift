@@ -27,7 +27,11 @@ struct AuditDeclarationsEndToEndTests {
         let declared = try FixtureTree(continueInAppRepository(appTypes: ["com.example.shop.call"]), purpose: "audit-extension-e2e")
         let clean = try BuiltBinary.run(["audit", declared.root])
         #expect(clean.status == 0, "\(clean.standardOutput)")
-        #expect(clean.standardOutput.hasSuffix("Widget (Release, named Release): 1 Swift file, 0 declared, 1 created, 0 handled activity types, 0 App Intents, 0 App Shortcuts: 0 errors, 0 warnings, 0 notes\n"))
+        #expect(clean.standardOutput == "2 targets without errors or warnings (Shop, Widget): 0 notes — --notes for their lines\n"
+            + "audit: 1 project, 2 targets: 0 errors, 0 warnings, 0 notes\n")
+        let listed = try BuiltBinary.run(["audit", "--notes", declared.root])
+        #expect(listed.standardOutput.contains("Widget (Release, named Release): 1 Swift file, 0 declared, 1 created, 0 handled activity types, 0 App Intents, 0 App Shortcuts: 0 errors, 0 warnings, 0 notes\n"
+            + "audit: 1 project, 2 targets: 0 errors, 0 warnings, 0 notes\n"))
     }
 
     @Test func aDictionaryForNSUserActivityTypesIsOneErrorWithTheSitesAsNotes() throws {

@@ -62,10 +62,11 @@ struct AuditPreprocessEndToEndTests {
             let lines = result.standardOutput.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("\(at("App/Info.plist", plist, "error \"set FREE\"")): error: target App: INFOPLIST_PREPROCESS = YES, and the C preprocessor stops on 'App/Info.plist': \"set FREE\"") == true, "\(lines)")
             #expect(lines.first?.hasSuffix("Its activity types are not checked [info-plist-preprocess-failed]") == true)
+            // The error's own notes, indented under it.
             #expect(Array(lines.dropFirst().prefix(3)) == [
-                "\(at("App.xcodeproj/project.pbxproj", project, "INFOPLIST_PREPROCESS")): note: INFOPLIST_PREPROCESS is set here",
-                "\(at("App/Scene.swift", AuditEndToEndTests.scene(), "\"com.example.app.open\"")): note: target App creates activity type 'com.example.app.open' here: it is not checked, as the Info.plist's declarations are unknown",
-                "\(at("App/Scene.swift", AuditEndToEndTests.scene(), "\"com.example.app.open\" {")): note: target App handles activity type 'com.example.app.open' here: it is not checked, as the Info.plist's declarations are unknown",
+                "  \(at("App.xcodeproj/project.pbxproj", project, "INFOPLIST_PREPROCESS")): note: INFOPLIST_PREPROCESS is set here",
+                "  \(at("App/Scene.swift", AuditEndToEndTests.scene(), "\"com.example.app.open\"")): note: target App creates activity type 'com.example.app.open' here: it is not checked, as the Info.plist's declarations are unknown",
+                "  \(at("App/Scene.swift", AuditEndToEndTests.scene(), "\"com.example.app.open\" {")): note: target App handles activity type 'com.example.app.open' here: it is not checked, as the Info.plist's declarations are unknown",
             ])
             #expect(!result.standardOutput.contains("[activity-type-undeclared-in-code]"))
             #expect(result.standardOutput.hasSuffix(": 1 error, 0 warnings, 0 notes\n"))

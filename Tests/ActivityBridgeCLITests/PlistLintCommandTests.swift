@@ -83,7 +83,7 @@ struct PlistLintCommandTests {
         #expect(result.standardOutput.hasPrefix("good.plist: OK\nbad.plist:3:1: error: "))
         #expect(result.standardError == """
             error: cannot read 'missing.plist': no such file; cannot read 'folder.plist': is a directory
-            Usage: activity-bridge plist lint [--format text|github] [--disable RULE]... FILE...
+            Usage: activity-bridge plist lint [--format text|github] [--disable RULE]... [--color auto|never|always] FILE...
             See 'activity-bridge plist lint --help'.
 
             """)
@@ -92,7 +92,7 @@ struct PlistLintCommandTests {
     @Test func usageErrors() throws {
         let none = try BuiltBinary.run(["plist", "lint"])
         #expect(none.status == 64)
-        #expect(none.standardError.hasPrefix("error: missing argument FILE\nUsage: activity-bridge plist lint [--format text|github] [--disable RULE]... FILE...\n"))
+        #expect(none.standardError.hasPrefix("error: missing argument FILE\nUsage: activity-bridge plist lint [--format text|github] [--disable RULE]... [--color auto|never|always] FILE...\n"))
         let unknown = try BuiltBinary.run(["plist", "lint", "--strict", "x.plist"])
         #expect(unknown.status == 64)
         #expect(unknown.standardError.hasPrefix("error: unknown option '--strict'"))
@@ -109,7 +109,7 @@ struct PlistLintCommandTests {
         #expect(root.standardOutput.contains("\n  plist "))
         let lint = try BuiltBinary.run(["plist", "lint", "-h"])
         #expect(lint.status == 0)
-        #expect(lint.standardOutput.hasPrefix("OVERVIEW: Check that property lists are well-formed and valid.\n\nUSAGE: activity-bridge plist lint [--format text|github] [--disable RULE]... FILE...\n"))
+        #expect(lint.standardOutput.hasPrefix("OVERVIEW: Check that property lists are well-formed and valid.\n\nUSAGE: activity-bridge plist lint [--format text|github] [--disable RULE]... [--color auto|never|always] FILE...\n"))
         #expect(lint.standardOutput.contains("ARGUMENTS:\n  FILE"))
     }
 }

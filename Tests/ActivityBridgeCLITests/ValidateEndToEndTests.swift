@@ -63,7 +63,7 @@ struct ValidateEndToEndTests {
             #expect((object?["summary"] as? [String: Int])?["files"] == 1)
             #expect(result.standardError == """
                 error: cannot read 'Nope.plist': no such file
-                Usage: activity-bridge validate [--format text|json|sarif|github] [--define NAME=VALUE]... [--project PATH.xcodeproj] [--target NAME]... [--configuration NAME] [--manifest BRIDGE.plist]... [--app-model APP.plist]... [--disable RULE]... [--warnings-as-errors] [PLIST]...
+                Usage: activity-bridge validate [--format text|json|sarif|github] [--define NAME=VALUE]... [--project PATH.xcodeproj] [--target NAME]... [--configuration NAME] [--manifest BRIDGE.plist]... [--app-model APP.plist]... [--disable RULE]... [--warnings-as-errors] [--color auto|never|always] [PLIST]...
                 See 'activity-bridge validate --help'.
 
                 """)

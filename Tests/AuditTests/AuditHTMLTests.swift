@@ -1,5 +1,6 @@
 import Foundation
 import Audit
+import Diagnostics
 import SwiftFacts
 import TestSupport
 import Testing
@@ -98,6 +99,28 @@ struct AuditHTMLTests {
         #expect(page.contains("<span class=\"no\">none</span>: no App Intent has intentClassName <code>Order"))
         #expect(page.contains("<td><code>custom-intent-not-migrated</code></td><td><a href=\"#f"))
         #expect(page.contains("<code>App/Intents.intentdefinition:4:30</code></a></td><td>custom intent &#39;Order&lt;b&gt;"))
+    }
+
+    /// The first screen is what is wrong: the errors and warnings, each linked to its row under its target, come
+    /// before the contents and the per-target tables; notes are folded there by rule.
+    @Test func errorsAndWarningsComeFirst() throws {
+        let fixture = try AuditFixture(Self.files)
+        let report = try fixture.audit()
+        let page = report.html(repository: "repo")
+        let section = try #require(page.range(of: "<h2>Errors and warnings</h2>"))
+        let contents = try #require(page.range(of: "<nav>"))
+        #expect(section.lowerBound < contents.lowerBound)
+        let first = page[section.upperBound...]
+        let end = try #require(first.range(of: "</section>"))
+        let wrong = String(first[..<end.lowerBound])
+        let findings = report.diagnostics.filter { $0.diagnostic.severity != .note }
+        #expect(!findings.isEmpty)
+        #expect(wrong.components(separatedBy: "<tr class=").count - 1 == findings.count)
+        #expect(wrong.contains("<td><code>custom-intent-not-migrated</code></td><td><a href=\"#f"))
+        // Errors before warnings.
+        if let error = wrong.range(of: "class=\"error\""), let warning = wrong.range(of: "class=\"warning\"") {
+            #expect(error.lowerBound < warning.lowerBound)
+        }
     }
 
     /// The values of `name="…"` attributes, in order.

@@ -54,6 +54,7 @@ struct RealAppAuditTests {
         // linking them (Harbour, pbxproj line 212); the manifest of Modules/Commons (an Xcode 16 synchronized
         // folder of packages) read statically for the product Navigation; and PortainerKit, a product naming no
         // package that no package of the repository declares (it is not in the repository), not read.
+        // $(AppIdentifierPrefix) is in a key no rule reads: one note for the project, at the app's plist, naming both targets.
         #expect(report.findings == [
             "package-remote-not-read Harbour.xcodeproj/project.pbxproj:212:3",
             "package-remote-not-read Harbour.xcodeproj/project.pbxproj:212:3",
@@ -62,8 +63,8 @@ struct RealAppAuditTests {
             "package-dependency-unresolved Harbour.xcodeproj/project.pbxproj:212:3",
             "build-setting-undefined Harbour/Info.plist:6:2",
             "activity-types-missing HarbourWidgets/Info.plist:4:1",
-            "build-setting-undefined HarbourWidgets/Info.plist:6:2",
         ])
+        #expect(report.projects[0].diagnostics.last?.message.contains("AppIdentifierPrefix is not defined for targets Harbour, HarbourWidgets") == true)
     }
 
     @Test func solarLens() throws {

@@ -11,6 +11,8 @@ package struct ArgumentDeclaration: Hashable, Sendable {
     package var name: String
     /// A short spelling (`-o` for `--output`).
     package var shortName: String?
+    /// Other long spellings accepted for it (`--verbose` for `--notes`), named in help after the name.
+    package var aliases: [String] = []
     /// What the value stands for in help (`FORMAT`, `PATH`); options only.
     package var valueName: String
     /// The only values accepted, the first being the default when ``defaultValue`` is nil; empty: any.
@@ -26,7 +28,7 @@ package struct ArgumentDeclaration: Hashable, Sendable {
     package var helpName: String {
         switch kind {
         case .positional: name
-        case .flag: [shortName, name].compactMap { $0 }.joined(separator: ", ")
+        case .flag: ([shortName, name].compactMap { $0 } + aliases).joined(separator: ", ")
         case .option: [shortName, name].compactMap { $0 }.joined(separator: ", ") + " " + valueName
         }
     }
@@ -105,9 +107,9 @@ extension Option where Value == Int {
 package struct Flag: Sendable {
     package let declaration: ArgumentDeclaration
 
-    package init(_ name: String, help: String) {
+    package init(_ name: String, aliases: [String] = [], help: String) {
         declaration = ArgumentDeclaration(
-            kind: .flag, name: name, shortName: nil, valueName: "", choices: [], defaultValue: nil,
+            kind: .flag, name: name, shortName: nil, aliases: aliases, valueName: "", choices: [], defaultValue: nil,
             isRepeatable: false, isRequired: false, help: help)
     }
 }

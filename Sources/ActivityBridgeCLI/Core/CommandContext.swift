@@ -34,6 +34,10 @@ package struct CommandContext: Sendable {
     package var standardError: CommandOutput
     /// Progress lines go to stderr only when it is a terminal, never into stdout.
     package var showsProgress: Bool
+    /// Whether stdout is a terminal, and the variables that say how to draw on it (`NO_COLOR`, `TERM`):
+    /// what `--color auto` decides by (``ColorChoice``).
+    package var standardOutputIsTerminal: Bool
+    package var environment: [String: String]
     /// Directory that relative paths (the default store, sample plists) resolve against.
     package var currentDirectory: String
     /// The apps with Swift behaviour linked into this binary, which scripts and manifests may name
@@ -45,12 +49,15 @@ package struct CommandContext: Sendable {
     package init(
         standardOutput: CommandOutput, standardError: CommandOutput,
         showsProgress: Bool = false,
+        standardOutputIsTerminal: Bool = false, environment: [String: String] = [:],
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         apps: [any ReplayApp.Type] = []
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.showsProgress = showsProgress
+        self.standardOutputIsTerminal = standardOutputIsTerminal
+        self.environment = environment
         self.currentDirectory = currentDirectory
         self.apps = apps
     }
@@ -61,6 +68,8 @@ package struct CommandContext: Sendable {
             standardOutput: CommandOutput(handle: .standardOutput),
             standardError: CommandOutput(handle: .standardError),
             showsProgress: isatty(STDERR_FILENO) == 1,
+            standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            environment: ProcessInfo.processInfo.environment,
             apps: apps
         )
     }

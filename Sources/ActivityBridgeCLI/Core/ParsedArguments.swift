@@ -13,6 +13,7 @@ package struct ParsedArguments: Sendable {
         for declaration in declarations where declaration.kind != .positional {
             byName[declaration.name] = declaration
             if let short = declaration.shortName { byName[short] = declaration }
+            for alias in declaration.aliases { byName[alias] = declaration }
         }
         var remaining = arguments[...]
         var onlyPositionals = false

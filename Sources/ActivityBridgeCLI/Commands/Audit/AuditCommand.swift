@@ -30,6 +30,9 @@ enum AuditCommand: Command {
     static let evaluateManifests = Flag(
         "--evaluate-manifests",
         help: "Let SwiftPM evaluate the local package manifests static reading cannot follow (swift package dump-package runs the manifest's code; time-limited, nothing fetched).")
+    static let notes = Flag(
+        "--notes", aliases: ["--verbose"],
+        help: "Text: list every note in report order (by default errors and warnings come first and notes are folded into one line per rule).")
     static let path = Positional("PATH", required: false, help: "The repository to audit (default: the current folder).")
 
     static let configuration = CommandConfiguration(
@@ -37,7 +40,8 @@ enum AuditCommand: Command {
         overview: "Audit an app repository: Xcode project, Info.plists, Swift sources and phrases, cross-checked.",
         arguments: [format.declaration, output.declaration, project.declaration, target.declaration, buildConfiguration.declaration,
                     CommonOptions.define.declaration, CommonOptions.disable.declaration, CommonOptions.warningsAsErrors.declaration,
-                    emitAppModel.declaration, evaluateManifests.declaration, SurfaceFile.option.declaration, path.declaration])
+                    emitAppModel.declaration, evaluateManifests.declaration, SurfaceFile.option.declaration, notes.declaration,
+                    CommonOptions.color.declaration, path.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let format = try parsed.format(format)
@@ -53,6 +57,7 @@ enum AuditCommand: Command {
         let shownRoot = parsed.value(path) ?? "."
         let root = context.resolve(shownRoot)
         let destination = try CommonOptions.destination(output, parsed)
+        let style = try CommonOptions.terminalStyle(parsed, context: context, toFile: destination != nil)
         // The folder is made before the audit runs: a folder that cannot be made fails at once.
         let modelFolder = try parsed.value(emitAppModel)
         if let modelFolder {
@@ -78,16 +83,15 @@ enum AuditCommand: Command {
         if let surfaceFile = try parsed.value(SurfaceFile.option) {
             try SurfaceFile.write(report, root: root, to: context.resolve(surfaceFile), shown: surfaceFile)
         }
-        var rendered = switch format {
+        let rendered = switch format {
         case .json: report.jsonValue.text + "\n"
         case .sarif: report.sarifLog(toolVersion: ActivityBridgeCommand.version).text
         case .html: report.html(repository: shownRoot)
         case .github: report.githubAnnotations(repositoryPath: RepositoryPaths(base: root).path)
         case .junit: report.junit(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors), repositoryPath: RepositoryPaths(base: root).path)
-        case .text: report.text
-        }
         // Text says which models were written; the other formats are one document each.
-        if format == .text { rendered += written.map { "app model written: \($0)\n" }.joined() }
+        case .text: AuditTextLayout(notes: parsed.isSet(notes) ? .listed : .folded, style: style).render(report, written: written)
+        }
         try CommonOptions.writeReport(rendered, to: destination, summary: report.counts.text, context: context)
         return report.fails(warningsAsErrors: parsed.isSet(CommonOptions.warningsAsErrors)) ? .failure : .success
     }

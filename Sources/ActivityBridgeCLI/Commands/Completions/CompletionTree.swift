@@ -57,7 +57,7 @@ struct CompletionTree {
         nodes = root.configuration.tree.map { configuration in
             let subcommands = configuration.subcommands.map { command in command.configuration }.sorted { $0.name < $1.name }
             let options = configuration.arguments.filter { $0.kind != .positional }.map { declaration in
-                Option(names: [declaration.name] + (declaration.shortName.map { [$0] } ?? []), help: declaration.help,
+                Option(names: [declaration.name] + declaration.aliases + (declaration.shortName.map { [$0] } ?? []), help: declaration.help,
                        values: declaration.kind == .flag ? nil : Values(declaration))
             }
             let positional = configuration.arguments.first { $0.kind == .positional }.map(Values.init)

@@ -35,9 +35,10 @@ enum PlistInputFile {
         }
     }
 
-    /// Writes each diagnostic as a `PATH:LINE:COLUMN: severity: message [rule]` line, with its notes.
-    static func report(_ diagnostics: [Diagnostic], to output: CommandOutput) {
+    /// Writes each diagnostic as a `PATH:LINE:COLUMN: severity: message [rule]` line, with its notes; `style`
+    /// colours them (`plist lint --color`; stderr's reports stay plain).
+    static func report(_ diagnostics: [Diagnostic], to output: CommandOutput, style: TerminalStyle = .plain) {
         guard !diagnostics.isEmpty else { return }
-        output.write(diagnostics.map(\.textLines).joined())
+        output.write(diagnostics.map { $0.textLines(style: style) }.joined())
     }
 }

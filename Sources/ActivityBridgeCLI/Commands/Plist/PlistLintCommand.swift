@@ -17,15 +17,16 @@ enum PlistLintCommand: Command {
     static let configuration = CommandConfiguration(
         path: "plist lint",
         overview: "Check that property lists are well-formed and valid.",
-        arguments: [format.declaration, CommonOptions.disable.declaration, files.declaration])
+        arguments: [format.declaration, CommonOptions.disable.declaration, CommonOptions.color.declaration, files.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let filter = try CommonOptions.filter(parsed)
         let format = try parsed.format(format)
         let paths = RepositoryPaths(base: context.currentDirectory)
+        let style = try CommonOptions.terminalStyle(parsed, context: context)
         func report(_ diagnostics: [Diagnostic]) {
             switch format {
-            case .text: PlistInputFile.report(diagnostics, to: context.standardOutput)
+            case .text: PlistInputFile.report(diagnostics, to: context.standardOutput, style: style)
             case .github: context.standardOutput.write(GitHubAnnotations(diagnostics, repositoryPath: { paths.path($0) }).text)
             }
         }

@@ -30,7 +30,8 @@ enum ValidateCommand: Command {
         overview: "Check Info.plist NSUserActivityTypes declarations (text, JSON, SARIF or GitHub annotations).",
         arguments: [format.declaration, CommonOptions.define.declaration, project.declaration, targets.declaration,
                     configurationName.declaration, BridgeManifestFiles.option.declaration, AppModelFiles.manifestOption.declaration,
-                    CommonOptions.disable.declaration, CommonOptions.warningsAsErrors.declaration, plists.declaration])
+                    CommonOptions.disable.declaration, CommonOptions.warningsAsErrors.declaration, CommonOptions.color.declaration,
+                    plists.declaration])
 
     /// Info.plists checked with the same build settings.
     struct Group {
@@ -99,7 +100,7 @@ enum ValidateCommand: Command {
         case .json: ValidateJSONFormatter.render(report)
         case .sarif: report.sarifLog.text
         case .github: report.githubAnnotations(RepositoryPaths(base: context.currentDirectory))
-        case .text: report.text
+        case .text: report.text(style: try CommonOptions.terminalStyle(parsed, context: context))
         }
         context.standardOutput.write(output)
 

@@ -16,13 +16,13 @@ struct ValidateReport {
     var summaryLine: String { "\(DiagnosticCounts.counted(results.count, "file")) checked: \(counts.text)" }
 
     /// `--format text`: one `PATH:LINE:COLUMN: severity: MESSAGE [rule-id]` line per finding (and its
-    /// notes), then the summary line.
-    var text: String {
+    /// notes), then the summary line; coloured in `style` (`--color`).
+    func text(style: TerminalStyle = .plain) -> String {
         var output = ""
         for result in results {
-            for diagnostic in result.diagnostics { output += diagnostic.textLines }
+            for diagnostic in result.diagnostics { output += diagnostic.textLines(style: style) }
         }
-        return output + summaryLine + "\n"
+        return output + style.bold(summaryLine) + "\n"
     }
 
     /// `--format github`: a workflow command per finding (paths relative to the repository root), then the
