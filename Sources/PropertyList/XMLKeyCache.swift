@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reuses the `String` of recently seen long dictionary keys.
 ///
 /// Large property lists repeat the same keys in every record (`persistentIdentifier`,
@@ -15,8 +17,9 @@ struct XMLKeyCache {
         var hash: UInt32 = 2_166_136_261
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let slot = Int(hash) & (Self.slotCount - 1)
-        if let cached = slots[slot],
-           cached.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(bytes) }) == true {
+        // memcmp: the generic elementsEqual compared byte by byte (3% of reading a donation log).
+        if let cached = slots[slot], cached.utf8.count == bytes.count,
+           cached.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) == true {
             return cached
         }
         let string = String(decoding: bytes, as: UTF8.self)
