@@ -171,10 +171,12 @@ let package = Package(
         // diff: a revision's files from git objects (the git executable, one batch process), and the surfaces of
         // two revisions compared (diff.md).
         .target(name: "GitRevision", dependencies: ["FileInput"]),
+        // convert: the App Intents a repository's custom intents become, from the audit's model of it.
+        .target(name: "Convert", dependencies: ["Audit", "BuildSettings", "Diagnostics", "PropertyList", "SwiftFacts"]),
         .target(name: "Compatibility", dependencies: ["Audit", "GitRevision", "XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "JSON"]),
         .target(name: "ActivityBridgeCLI", dependencies: [
             "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "JSON", "XcodeProject", "BuildSettings",
-            "Audit", "Compatibility", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
+            "Audit", "Compatibility", "Convert", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
         ]),
         .target(name: "CBuildInfo", cSettings: [.define("ACTIVITY_BRIDGE_COMMIT", to: "\"\(sourceCommit())\"")]),
         // The composition root: the only target that names the sample apps the binary carries.

@@ -1,0 +1,84 @@
+import Audit
+import Convert
+import Foundation
+
+/// Writes the App Intents a repository's SiriKit custom intents become (ActivityBridgeCLI.docc, "Command line",
+/// `convert`), on the audit's model of the repository: per intent a struct adopting `AppIntent` (or
+/// `WidgetConfigurationIntent`) and `CustomIntentMigratedAppIntent`, its enums and entities, into
+/// `--out DIR/<Target>/`. A file is replaced only when the converter wrote it (its first line says so); any other
+/// file in the way stops the command before anything is written. Exit 0 written (or nothing to convert), 1 a
+/// clash, an unwritable folder or an unreadable definition (nothing is half-written), 64 a usage error or an
+/// `--intent` no target builds, 66 PATH missing.
+enum ConvertCommand: Command {
+    static let intent = Option(
+        "--intent", value: "NAME", repeatable: true,
+        help: "Convert only this custom intent (its class name, e.g. HSExecuteLuaIntent, or its name in the definition); repeatable. Default: every custom intent no App Intent migrates yet.")
+    static let out = Option(
+        "--out", value: "DIR",
+        help: "Write the files under DIR/<Target>/ (default: PATH/ConvertedAppIntents).")
+    static let dryRun = Flag("--dry-run", help: "Write nothing: print each file that would change as a diff.")
+    static let noHandlers = Flag(
+        "--no-handlers", help: "Do not look for the legacy handle(intent:) methods; every perform() is a TODO that throws.")
+    static let path = Positional("PATH", required: false, help: "The repository (default: the current folder).")
+
+    static let configuration = CommandConfiguration(
+        path: "convert",
+        overview: "Write the App Intents a repository's SiriKit custom intents become, keeping their class and parameter names.",
+        arguments: [intent.declaration, out.declaration, dryRun.declaration, noHandlers.declaration, path.declaration])
+
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let names = try parsed.values(intent)
+        let shownRoot = parsed.value(path) ?? "."
+        let root = context.resolve(shownRoot)
+        let shownOut = try parsed.value(out) ?? (shownRoot as NSString).appendingPathComponent("ConvertedAppIntents")
+        let progress = ProgressLine(context: context)
+        var options = AuditOptions()
+        if context.showsProgress { options.progress = { line in progress.show(line) } }
+        let report: AuditReport
+        do {
+            report = try Auditor(root: root, options: options).run()
+        } catch {
+            progress.finish()
+            switch error {
+            case .missingPath: throw CommandError.noInput("cannot read '\(shownRoot)': no such directory")
+            case .missingProject, .unreadableProject: throw CommandError.noInput(error.description)
+            }
+        }
+        progress.finish()
+        let conversion: Converter.Conversion
+        do {
+            conversion = try Converter(root: root, report: report, findsHandlers: !parsed.isSet(noHandlers)).convert(intents: names)
+        } catch {
+            switch error {
+            case .unknownIntents: throw CommandError.usage(error.description)
+            case .unreadableDefinition: throw CommandError.failure(error.description)
+            }
+        }
+        for note in conversion.notes { context.standardError.write("note: \(note)\n") }
+        for className in conversion.converted.sorted() {
+            if let handler = conversion.handlers[className] {
+                context.standardError.write("note: \(className): perform() calls \(handler.className).handle(intent:) (\(handler.file):\(handler.line))\n")
+            }
+        }
+        let writer = GeneratedFileWriter(folder: context.resolve(shownOut), shownFolder: shownOut)
+        let planned: [GeneratedFileWriter.PlannedFile]
+        do { planned = try writer.plan(conversion.files) } catch { throw CommandError.failure(error.description) }
+        let summary = "\(conversion.converted.count) custom intent\(conversion.converted.count == 1 ? "" : "s") converted"
+        if parsed.isSet(dryRun) {
+            for file in planned where file.change != .unchanged {
+                let shown = (shownOut as NSString).appendingPathComponent(file.path)
+                context.standardOutput.write(LineDiff.render(old: file.current, new: file.contents, oldName: shown, newName: shown))
+            }
+            let changes = planned.filter { $0.change != .unchanged }.count
+            context.standardOutput.write("\(summary): \(changes) file\(changes == 1 ? "" : "s") would change in \(shownOut) (dry run, nothing written)\n")
+            return .success
+        }
+        do { try writer.write(planned) } catch { throw CommandError.failure(error.description) }
+        for file in planned {
+            let verb = switch file.change { case .create: "wrote"; case .replace: "updated"; case .unchanged: "unchanged" }
+            context.standardOutput.write("\(verb) \((shownOut as NSString).appendingPathComponent(file.path))\n")
+        }
+        context.standardOutput.write("\(summary) into \(planned.count) file\(planned.count == 1 ? "" : "s") in \(shownOut)\n")
+        return .success
+    }
+}

@@ -1,0 +1,155 @@
+import Audit
+import Diagnostics
+import Foundation
+
+/// Why nothing was converted.
+package enum ConvertError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `--intent` names no custom intent a target builds.
+    case unknownIntents([String], known: [String])
+    /// An intent definition the audit found cannot be read now.
+    case unreadableDefinition(String)
+
+    package var description: String {
+        switch self {
+        case let .unknownIntents(names, known):
+            let list = known.isEmpty ? "the repository has no custom intent a target builds" : "its custom intents: " + known.joined(separator: ", ")
+            return "no custom intent named \(names.map { "'\($0)'" }.joined(separator: ", ")) (\(list))"
+        case let .unreadableDefinition(message): return message
+        }
+    }
+}
+
+/// The App Intents a repository's custom intents become, from the audit's model of it (which targets build which
+/// `.intentdefinition`, the class names with their prefixes, which intents an App Intent already migrates).
+package struct Converter: Sendable {
+    package struct Conversion: Sendable {
+        /// Files by path relative to the output folder: `<Target>/<Type>.swift`, in path order.
+        package var files: [(path: String, contents: String)] = []
+        /// The class names converted, in order.
+        package var converted: [String] = []
+        /// What was left out and why, one line each.
+        package var notes: [String] = []
+        /// The legacy handlers found, by intent class name: their `perform()` calls them.
+        package var handlers: [String: IntentHandler] = [:]
+    }
+
+    package var root: String
+    package var report: AuditReport
+    /// Look for the legacy handlers (``IntentHandlerFinder``) so that `perform()` calls them.
+    package var findsHandlers: Bool
+
+    package init(root: String, report: AuditReport, findsHandlers: Bool = true) {
+        self.root = root
+        self.report = report
+        self.findsHandlers = findsHandlers
+    }
+
+    /// Converts the intents named (class name `HSExecuteLuaIntent`, Swift name `ExecuteLuaIntent` or definition
+    /// name `ExecuteLua`), or with none named every custom intent no App Intent migrates yet.
+    package func convert(intents names: [String] = []) throws(ConvertError) -> Conversion {
+        // Each intent once: an app and its extension often build the same definition. The application target
+        // gets it (App Intents live in the app or an extension, never a framework: R10.5).
+        struct Choice { var target: String; var isApplication: Bool; var intent: AuditReport.CustomIntent }
+        var chosen: [String: Choice] = [:]
+        var order: [String] = []
+        for project in report.projects {
+            for target in project.targets {
+                let isApplication = target.productType.hasPrefix("com.apple.product-type.application")
+                for intent in target.customIntents {
+                    if let existing = chosen[intent.name] {
+                        if !existing.isApplication, isApplication { chosen[intent.name] = Choice(target: target.name, isApplication: true, intent: intent) }
+                        continue
+                    }
+                    chosen[intent.name] = Choice(target: target.name, isApplication: isApplication, intent: intent)
+                    order.append(intent.name)
+                }
+            }
+        }
+        var conversion = Conversion()
+        var definitions: [String: IntentDefinition] = [:]
+        func definition(_ path: String) throws(ConvertError) -> IntentDefinition {
+            if let known = definitions[path] { return known }
+            guard let data = FileManager.default.contents(atPath: (root as NSString).appendingPathComponent(path)) else {
+                throw .unreadableDefinition("cannot read '\(path)': the file the audit found is gone or unreadable")
+            }
+            do {
+                let read = try IntentDefinition.read(data, path: path)
+                definitions[path] = read
+                return read
+            } catch { throw .unreadableDefinition(error.description) }
+        }
+        var selected: [String]
+        if names.isEmpty {
+            selected = order.filter { name in
+                guard let by = chosen[name]?.intent.migratedBy else { return true }
+                conversion.notes.append("\(name) is already migrated by \(by): not converted")
+                return false
+            }
+        } else {
+            selected = []
+            var unknown: [String] = []
+            for name in names {
+                var match = order.first { $0 == name }
+                if match == nil {
+                    // The definition's name or the Swift name (without the prefix) of a prefixed class.
+                    for className in order {
+                        guard let choice = chosen[className], let read = try? definition(choice.intent.location.file),
+                              let intent = read.intents.first(where: { $0.className == className }) else { continue }
+                        if intent.name == name || intent.name + "Intent" == name { match = className; break }
+                    }
+                }
+                guard let match else { unknown.append(name); continue }
+                if !selected.contains(match) { selected.append(match) }
+            }
+            if !unknown.isEmpty { throw .unknownIntents(unknown, known: order) }
+        }
+        // Per target and definition, in the order found: one generation each, so shared enums and types are written once.
+        var groups: [(target: String, path: String, classNames: [String])] = []
+        for className in selected {
+            guard let choice = chosen[className] else { continue }
+            if let index = groups.firstIndex(where: { $0.target == choice.target && $0.path == choice.intent.location.file }) {
+                groups[index].classNames.append(className)
+            } else {
+                groups.append((choice.target, choice.intent.location.file, [className]))
+            }
+        }
+        var handlers: [String: IntentHandler] = [:]
+        if findsHandlers {
+            var swiftNames: [String: String] = [:]
+            for group in groups {
+                for intent in try definition(group.path).intents where group.classNames.contains(intent.className) {
+                    swiftNames[SwiftCode.typeName(intent.name) + "Intent"] = intent.className
+                }
+            }
+            handlers = IntentHandlerFinder(root: root).handlers(for: Set(selected), swiftNames: swiftNames)
+            conversion.handlers = handlers
+        }
+        var written: [String: String] = [:]
+        for group in groups {
+            let read = try definition(group.path)
+            let intents = group.classNames.compactMap { className in read.intents.first { $0.className == className } }
+            for className in group.classNames where !intents.contains(where: { $0.className == className }) {
+                conversion.notes.append("\(group.path): \(className) is not in the file as the audit read it: not converted")
+            }
+            let output = AppIntentGenerator().generate(read, intents: intents, handlers: handlers)
+            conversion.notes += output.notes
+            conversion.converted += intents.map(\.className)
+            for file in output.files {
+                let path = safeFolder(group.target) + "/" + file.name
+                if let existing = written[path], existing != file.contents {
+                    conversion.notes.append("\(path): another definition of target \(group.target) defines \(file.name.dropLast(6)) too; the one written first is kept, \(read.path)'s is not written")
+                    continue
+                }
+                written[path] = file.contents
+            }
+        }
+        conversion.files = written.keys.sorted().map { ($0, written[$0]!) }
+        return conversion
+    }
+
+    /// A target name as one folder name (no `/`, not `.` or `..`).
+    private func safeFolder(_ name: String) -> String {
+        let cleaned = name.replacingOccurrences(of: "/", with: "_")
+        return cleaned == "." || cleaned == ".." || cleaned.isEmpty ? "_" + cleaned : cleaned
+    }
+}
