@@ -224,6 +224,11 @@ let package = Package(
         .testTarget(name: "CompatibilityTests", dependencies: [
             "Compatibility", "GitRevision", "Audit", "SwiftFacts", "Diagnostics", "JSON", "TestSupport", "ActivityBridge", "XcodeProject",
         ]),
+        // convert: the generator on fixtures, real SwiftParser and swiftc against the AppIntents stub in Fixtures,
+        // and the built binary on fixture and corpus repositories.
+        .testTarget(name: "ConvertTests", dependencies: [
+            "Convert", "Audit", "SwiftFacts", "JSON", "TestSupport", "activity-bridge",
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "XcodeProject",
             "Hairdressers", "WalkMate", "SwiftFacts", "Audit", "JSON", "TestSupport",

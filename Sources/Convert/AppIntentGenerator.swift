@@ -132,6 +132,8 @@ package struct AppIntentGenerator: Sendable {
         // A widget's configuration intent is a WidgetConfigurationIntent (iOS 17); it runs no perform() unless
         // users can also run it from Shortcuts.
         let isWidget = intent.configuresWidgets
+        // Calling the legacy handler needs the SiriKit classes (INFile, INObject, the generated intent).
+        if handler != nil, !isWidget || intent.isShortcut { modules.insert("Intents") }
         let protocols = isWidget ? "WidgetConfigurationIntent, CustomIntentMigratedAppIntent" : "AppIntent, CustomIntentMigratedAppIntent"
         var code = SwiftCode()
         header(&code, definition: definition, what: intent.className, modules: modules)
@@ -263,7 +265,7 @@ package struct AppIntentGenerator: Sendable {
         if let enumType = parameter.enumType, !enumType.isEmpty {
             guard !parameter.isArray else { return nil }
             let legacy = SwiftCode.typeName(enumType)
-            return "\(name).flatMap { \(legacy)(rawValue: \(AppIntentNames.appEnum(enumType)).allCases.firstIndex(of: $0) ?? 0) } ?? .unknown"
+            return "\(name).flatMap { \(legacy)(rawValue: $0.legacyIndex) } ?? .unknown"
         }
         let element: String
         switch parameter.type {
@@ -301,6 +303,17 @@ package struct AppIntentGenerator: Sendable {
                     code.line("    .\(identifier): DisplayRepresentation(title: \(resource(value.displayName, table: definition.stringsTable))),")
                 }
                 code.line("]")
+            }
+            code.line()
+            code.line("/// The case's `INEnumValueIndex`: the raw value of the legacy enum's case of the same name.")
+            if cases.isEmpty {
+                code.line("var legacyIndex: Int { 0 }")
+            } else {
+                code.block("var legacyIndex: Int") { code in
+                    code.line("switch self {")
+                    for (value, identifier) in cases { code.line("case .\(identifier): \(value.index)") }
+                    code.line("}")
+                }
             }
         }
         return GeneratedFile(name: name + ".swift", contents: code.text)
