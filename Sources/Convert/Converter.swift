@@ -38,10 +38,25 @@ package struct Converter: Sendable {
     /// Look for the legacy handlers (``IntentHandlerFinder``) so that `perform()` calls them.
     package var findsHandlers: Bool
 
-    package init(root: String, report: AuditReport, findsHandlers: Bool = true) {
+    /// The output folder relative to `root` (nil when outside it): an intent migrated only by an App Intent the
+    /// converter wrote there is converted again (its file is refreshed), not skipped as done.
+    package var ownFolder: String?
+
+    package init(root: String, report: AuditReport, findsHandlers: Bool = true, ownFolder: String? = nil) {
         self.root = root
         self.report = report
         self.findsHandlers = findsHandlers
+        self.ownFolder = ownFolder
+    }
+
+    /// Whether the App Intent `name` of `target` is in a file the converter wrote into ``ownFolder``.
+    private func isOwn(_ name: String, in target: AuditReport.Target) -> Bool {
+        guard let ownFolder, let file = target.appIntents.first(where: { $0.name == name })?.location.file,
+              ownFolder == "." || file.hasPrefix(ownFolder + "/"),
+              let handle = FileHandle(forReadingAtPath: (root as NSString).appendingPathComponent(file)) else { return false }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: AppIntentGenerator.headerPrefix.utf8.count)) ?? Data()
+        return start == Data(AppIntentGenerator.headerPrefix.utf8)
     }
 
     /// Converts the intents named (class name `HSExecuteLuaIntent`, Swift name `ExecuteLuaIntent` or definition
@@ -55,7 +70,9 @@ package struct Converter: Sendable {
         for project in report.projects {
             for target in project.targets {
                 let isApplication = target.productType.hasPrefix("com.apple.product-type.application")
-                for intent in target.customIntents {
+                for var intent in target.customIntents {
+                    // Migrated only by what the converter wrote: converted again, so its file is refreshed.
+                    if let by = intent.migratedBy, isOwn(by, in: target) { intent.migratedBy = nil }
                     if let existing = chosen[intent.name] {
                         if !existing.isApplication, isApplication { chosen[intent.name] = Choice(target: target.name, isApplication: true, intent: intent) }
                         continue

@@ -130,10 +130,11 @@ package enum LineDiff {
         while i < n || j < m {
             if i < n, j < m, before[i] == after[j] {
                 lines.append(" " + after[j]); i += 1; j += 1
-            } else if j < m, i == n || lengths[i][j + 1] >= lengths[i + 1][j] {
-                lines.append("+" + after[j]); j += 1
-            } else {
+            } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
+                // Removed lines before the added ones that replace them, as diff -u shows them.
                 lines.append("-" + before[i]); i += 1
+            } else {
+                lines.append("+" + after[j]); j += 1
             }
         }
         // The final newline makes an empty last element: not a line.

@@ -47,7 +47,9 @@ enum ConvertCommand: Command {
         progress.finish()
         let conversion: Converter.Conversion
         do {
-            conversion = try Converter(root: root, report: report, findsHandlers: !parsed.isSet(noHandlers)).convert(intents: names)
+            conversion = try Converter(root: root, report: report, findsHandlers: !parsed.isSet(noHandlers),
+                                       ownFolder: relative(context.resolve(shownOut), to: root))
+                .convert(intents: names)
         } catch {
             switch error {
             case .unknownIntents: throw CommandError.usage(error.description)
@@ -80,5 +82,14 @@ enum ConvertCommand: Command {
         }
         context.standardOutput.write("\(summary) into \(planned.count) file\(planned.count == 1 ? "" : "s") in \(shownOut)\n")
         return .success
+    }
+
+    /// `path` relative to `folder` when it is inside it (`.` for the folder itself), else nil.
+    static func relative(_ path: String, to folder: String) -> String? {
+        let path = (path as NSString).standardizingPath
+        let folder = (folder as NSString).standardizingPath
+        if path == folder { return "." }
+        let prefix = folder == "/" ? "/" : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 }
