@@ -23,7 +23,8 @@ package enum ConvertError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `.intentdefinition`, the class names with their prefixes, which intents an App Intent already migrates).
 package struct Converter: Sendable {
     package struct Conversion: Sendable {
-        /// Files by path relative to the output folder: `<Target>/<Type>.swift`, in path order.
+        /// Files in path order, by path relative to the root (``Destination/besideProjects``:
+        /// `<project folder>/ConvertedAppIntents/<Target>/<Type>.swift`) or to the folder (`<Target>/<Type>.swift`).
         package var files: [(path: String, contents: String)] = []
         /// The class names converted, in order.
         package var converted: [String] = []
@@ -38,21 +39,41 @@ package struct Converter: Sendable {
     /// Look for the legacy handlers (``IntentHandlerFinder``) so that `perform()` calls them.
     package var findsHandlers: Bool
 
-    /// The output folder relative to `root` (nil when outside it): an intent migrated only by an App Intent the
-    /// converter wrote there is converted again (its file is refreshed), not skipped as done.
-    package var ownFolder: String?
+    /// Where the files go, relative to `root`: `nil` puts each target's files beside its project
+    /// (`<project folder>/ConvertedAppIntents/<Target>/`, where the audit reads them with the project's files); a
+    /// folder puts them in `<folder>/<Target>/` (nil path: a folder outside the repository).
+    package enum Destination: Sendable, Equatable {
+        case besideProjects
+        case folder(String?)
+    }
 
-    package init(root: String, report: AuditReport, findsHandlers: Bool = true, ownFolder: String? = nil) {
+    package var destination: Destination
+
+    package init(root: String, report: AuditReport, findsHandlers: Bool = true, destination: Destination = .besideProjects) {
         self.root = root
         self.report = report
         self.findsHandlers = findsHandlers
-        self.ownFolder = ownFolder
+        self.destination = destination
     }
 
-    /// Whether the App Intent `name` of `target` is in a file the converter wrote into ``ownFolder``.
-    private func isOwn(_ name: String, in target: AuditReport.Target) -> Bool {
-        guard let ownFolder, let file = target.appIntents.first(where: { $0.name == name })?.location.file,
-              ownFolder == "." || file.hasPrefix(ownFolder + "/"),
+    /// The default folder's name, beside each project.
+    package static let defaultFolderName = "ConvertedAppIntents"
+
+    /// The folder (relative to `root`) a target of the project at `projectPath` gets its files in, nil when outside.
+    func folder(forProjectAt projectPath: String) -> String? {
+        switch destination {
+        case let .folder(folder): return folder
+        case .besideProjects:
+            let directory = (projectPath as NSString).deletingLastPathComponent
+            return directory.isEmpty || directory == "." ? Self.defaultFolderName : directory + "/" + Self.defaultFolderName
+        }
+    }
+
+    /// Whether the App Intent `name` of `target` is in a file the converter wrote (its first line says so) in the
+    /// folder it writes to.
+    private func isOwn(_ name: String, in target: AuditReport.Target, projectPath: String) -> Bool {
+        guard let folder = folder(forProjectAt: projectPath), let file = target.appIntents.first(where: { $0.name == name })?.location.file,
+              folder == "." || file.hasPrefix(folder + "/"),
               let handle = FileHandle(forReadingAtPath: (root as NSString).appendingPathComponent(file)) else { return false }
         defer { try? handle.close() }
         let start = (try? handle.read(upToCount: AppIntentGenerator.headerPrefix.utf8.count)) ?? Data()
@@ -64,7 +85,7 @@ package struct Converter: Sendable {
     package func convert(intents names: [String] = []) throws(ConvertError) -> Conversion {
         // Each intent once: an app and its extension often build the same definition. The application target
         // gets it (App Intents live in the app or an extension, never a framework: R10.5).
-        struct Choice { var target: String; var isApplication: Bool; var intent: AuditReport.CustomIntent }
+        struct Choice { var target: String; var project: String; var isApplication: Bool; var intent: AuditReport.CustomIntent }
         var chosen: [String: Choice] = [:]
         var order: [String] = []
         for project in report.projects {
@@ -72,12 +93,12 @@ package struct Converter: Sendable {
                 let isApplication = target.productType.hasPrefix("com.apple.product-type.application")
                 for var intent in target.customIntents {
                     // Migrated only by what the converter wrote: converted again, so its file is refreshed.
-                    if let by = intent.migratedBy, isOwn(by, in: target) { intent.migratedBy = nil }
+                    if let by = intent.migratedBy, isOwn(by, in: target, projectPath: project.path) { intent.migratedBy = nil }
                     if let existing = chosen[intent.name] {
-                        if !existing.isApplication, isApplication { chosen[intent.name] = Choice(target: target.name, isApplication: true, intent: intent) }
+                        if !existing.isApplication, isApplication { chosen[intent.name] = Choice(target: target.name, project: project.path, isApplication: true, intent: intent) }
                         continue
                     }
-                    chosen[intent.name] = Choice(target: target.name, isApplication: isApplication, intent: intent)
+                    chosen[intent.name] = Choice(target: target.name, project: project.path, isApplication: isApplication, intent: intent)
                     order.append(intent.name)
                 }
             }
@@ -121,13 +142,13 @@ package struct Converter: Sendable {
             if !unknown.isEmpty { throw .unknownIntents(unknown, known: order) }
         }
         // Per target and definition, in the order found: one generation each, so shared enums and types are written once.
-        var groups: [(target: String, path: String, classNames: [String])] = []
+        var groups: [(target: String, project: String, path: String, classNames: [String])] = []
         for className in selected {
             guard let choice = chosen[className] else { continue }
-            if let index = groups.firstIndex(where: { $0.target == choice.target && $0.path == choice.intent.location.file }) {
+            if let index = groups.firstIndex(where: { $0.target == choice.target && $0.project == choice.project && $0.path == choice.intent.location.file }) {
                 groups[index].classNames.append(className)
             } else {
-                groups.append((choice.target, choice.intent.location.file, [className]))
+                groups.append((choice.target, choice.project, choice.intent.location.file, [className]))
             }
         }
         var handlers: [String: IntentHandler] = [:]
@@ -152,7 +173,7 @@ package struct Converter: Sendable {
             conversion.notes += output.notes
             conversion.converted += intents.map(\.className)
             for file in output.files {
-                let path = safeFolder(group.target) + "/" + file.name
+                let path = Self.join(destinationPrefix(group.project), safeFolder(group.target) + "/" + file.name)
                 if let existing = written[path], existing != file.contents {
                     conversion.notes.append("\(path): another definition of target \(group.target) defines \(file.name.dropLast(6)) too; the one written first is kept, \(read.path)'s is not written")
                     continue
@@ -163,6 +184,13 @@ package struct Converter: Sendable {
         conversion.files = written.keys.sorted().map { ($0, written[$0]!) }
         return conversion
     }
+
+    /// Besides projects, the project's folder (relative to `root`); with a folder, nothing: the paths are the folder's.
+    private func destinationPrefix(_ projectPath: String) -> String {
+        destination == .besideProjects ? folder(forProjectAt: projectPath) ?? "" : ""
+    }
+
+    private static func join(_ folder: String, _ path: String) -> String { folder.isEmpty ? path : folder + "/" + path }
 
     /// A target name as one folder name (no `/`, not `.` or `..`).
     private func safeFolder(_ name: String) -> String {

@@ -15,7 +15,7 @@ enum ConvertCommand: Command {
         help: "Convert only this custom intent (its class name, e.g. HSExecuteLuaIntent, or its name in the definition); repeatable. Default: every custom intent no App Intent migrates yet.")
     static let out = Option(
         "--out", value: "DIR",
-        help: "Write the files under DIR/<Target>/ (default: PATH/ConvertedAppIntents).")
+        help: "Write the files under DIR/<Target>/ (default: ConvertedAppIntents/<Target>/ beside each project, where the audit reads them).")
     static let dryRun = Flag("--dry-run", help: "Write nothing: print each file that would change as a diff.")
     static let noHandlers = Flag(
         "--no-handlers", help: "Do not look for the legacy handle(intent:) methods; every perform() is a TODO that throws.")
@@ -30,7 +30,9 @@ enum ConvertCommand: Command {
         let names = try parsed.values(intent)
         let shownRoot = parsed.value(path) ?? "."
         let root = context.resolve(shownRoot)
-        let shownOut = try parsed.value(out) ?? (shownRoot as NSString).appendingPathComponent("ConvertedAppIntents")
+        let givenOut = try parsed.value(out)
+        // Without --out the paths are the repository's (each project's ConvertedAppIntents folder).
+        let shownOut = givenOut ?? shownRoot
         let progress = ProgressLine(context: context)
         var options = AuditOptions()
         if context.showsProgress { options.progress = { line in progress.show(line) } }
@@ -47,8 +49,8 @@ enum ConvertCommand: Command {
         progress.finish()
         let conversion: Converter.Conversion
         do {
-            conversion = try Converter(root: root, report: report, findsHandlers: !parsed.isSet(noHandlers),
-                                       ownFolder: relative(context.resolve(shownOut), to: root))
+            let destination: Converter.Destination = givenOut.map { .folder(relative(context.resolve($0), to: root)) } ?? .besideProjects
+            conversion = try Converter(root: root, report: report, findsHandlers: !parsed.isSet(noHandlers), destination: destination)
                 .convert(intents: names)
         } catch {
             switch error {
@@ -72,7 +74,7 @@ enum ConvertCommand: Command {
                 context.standardOutput.write(LineDiff.render(old: file.current, new: file.contents, oldName: shown, newName: shown))
             }
             let changes = planned.filter { $0.change != .unchanged }.count
-            context.standardOutput.write("\(summary): \(changes) file\(changes == 1 ? "" : "s") would change in \(shownOut) (dry run, nothing written)\n")
+            context.standardOutput.write("\(summary): \(changes) file\(changes == 1 ? "" : "s") would change (dry run, nothing written)\n")
             return .success
         }
         do { try writer.write(planned) } catch { throw CommandError.failure(error.description) }
@@ -80,7 +82,7 @@ enum ConvertCommand: Command {
             let verb = switch file.change { case .create: "wrote"; case .replace: "updated"; case .unchanged: "unchanged" }
             context.standardOutput.write("\(verb) \((shownOut as NSString).appendingPathComponent(file.path))\n")
         }
-        context.standardOutput.write("\(summary) into \(planned.count) file\(planned.count == 1 ? "" : "s") in \(shownOut)\n")
+        context.standardOutput.write("\(summary) into \(planned.count) file\(planned.count == 1 ? "" : "s")\n")
         return .success
     }
 
