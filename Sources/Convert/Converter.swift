@@ -6,6 +6,8 @@ import Foundation
 package enum ConvertError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `--intent` names no custom intent a target builds.
     case unknownIntents([String], known: [String])
+    /// `--activity-type` names no type a target both creates and handles.
+    case unknownActivityTypes([String], known: [String])
     /// An intent definition the audit found cannot be read now.
     case unreadableDefinition(String)
 
@@ -14,6 +16,9 @@ package enum ConvertError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownIntents(names, known):
             let list = known.isEmpty ? "the repository has no custom intent a target builds" : "its custom intents: " + known.joined(separator: ", ")
             return "no custom intent named \(names.map { "'\($0)'" }.joined(separator: ", ")) (\(list))"
+        case let .unknownActivityTypes(names, known):
+            let list = known.isEmpty ? "no target both creates and handles an activity type the audit can follow" : "the types targets create and handle: " + known.joined(separator: ", ")
+            return "no activity type \(names.map { "'\($0)'" }.joined(separator: ", ")) (\(list))"
         case let .unreadableDefinition(message): return message
         }
     }
@@ -191,6 +196,36 @@ package struct Converter: Sendable {
     }
 
     private static func join(_ folder: String, _ path: String) -> String { folder.isEmpty ? path : folder + "/" + path }
+
+    /// App Intents for the activity types named: each must be created and handled by one target (the first by
+    /// project order that does), whose folder it goes in.
+    package func convert(activityTypes names: [String]) throws(ConvertError) -> Conversion {
+        var conversion = Conversion()
+        var found: [String: (target: String, project: String, activity: ActivityIntentGenerator.ActivityType)] = [:]
+        var order: [String] = []
+        for project in report.projects {
+            for target in project.targets {
+                let created = Set(target.created.compactMap(\.resolved))
+                for type in target.handled.compactMap(\.resolved) where created.contains(type) && found[type] == nil {
+                    found[type] = (target.name, project.path, ActivityIntentGenerator.ActivityType(
+                        type: type, created: target.created.filter { $0.resolved == type }, handled: target.handled.filter { $0.resolved == type }))
+                    order.append(type)
+                }
+            }
+        }
+        let unknown = names.filter { found[$0] == nil }
+        if !unknown.isEmpty { throw .unknownActivityTypes(unknown, known: order) }
+        var seen: Set<String> = []
+        for name in names where seen.insert(name).inserted {
+            guard let entry = found[name] else { continue }
+            let (file, notes) = ActivityIntentGenerator().generate(entry.activity)
+            conversion.notes += notes
+            conversion.converted.append(name)
+            conversion.files.append((Self.join(destinationPrefix(entry.project), safeFolder(entry.target) + "/" + file.name), file.contents))
+        }
+        conversion.files.sort { $0.path < $1.path }
+        return conversion
+    }
 
     /// A target name as one folder name (no `/`, not `.` or `..`).
     private func safeFolder(_ name: String) -> String {

@@ -135,4 +135,27 @@ struct ConvertCommandTests {
             #expect(result.standardOutput.contains(option), "\(option)")
         }
     }
+
+    @Test("--activity-type writes an App Intent per type a target creates and handles: its userInfo keys, where to donate it; it type-checks")
+    func activityTypes() throws {
+        let directory = try TemporaryDirectory("convert-command")
+        let repository = try ConvertFixtures.copy(TestPaths.inPackage("Samples/Repositories/WalkMate"), into: directory, as: "WalkMate")
+        let unknown = try BuiltBinary.run(["convert", "--activity-type", "com.walkmate.nothing", "."], in: repository)
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.hasPrefix(
+            "error: no activity type 'com.walkmate.nothing' (the types targets create and handle: com.walkmate.favorite.open, com.walkmate.route.generate)\n"),
+            "\(unknown.standardError)")
+        let result = try BuiltBinary.run(["convert", "--activity-type", "com.walkmate.favorite.open", "."], in: repository)
+        #expect(result.status == 0, "\(result.standardError)")
+        let file = repository.appendingPathComponent("ConvertedAppIntents/WalkMate/FavoriteOpenActivityIntent.swift")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("struct FavoriteOpenActivityIntent: AppIntent {"))
+        #expect(text.contains("@Parameter(title: \"favoriteID\")\n    var favoriteID: String?\n"))
+        #expect(text.contains("/// Donate it where the activity is created, WalkMate/Views/FavoriteMapView.swift:16,"))
+        #expect(text.contains("try NotConverted.fail(\"com.walkmate.favorite.open\")"))
+        if ConvertFixtures.swiftc != nil {
+            let checked = try StubModules.shared.get().typecheck([file.path], swiftVersion: "6")
+            #expect(checked.status == 0, "\(checked.standardError)")
+        }
+    }
 }

@@ -13,6 +13,9 @@ enum ConvertCommand: Command {
     static let intent = Option(
         "--intent", value: "NAME", repeatable: true,
         help: "Convert only this custom intent (its class name, e.g. HSExecuteLuaIntent, or its name in the definition); repeatable. Default: every custom intent no App Intent migrates yet.")
+    static let activityType = Option(
+        "--activity-type", value: "TYPE", repeatable: true,
+        help: "Also write an App Intent for this NSUserActivity type, which a target both creates and handles (its userInfo keys as parameters, where to donate it); repeatable.")
     static let out = Option(
         "--out", value: "DIR",
         help: "Write the files under DIR/<Target>/ (default: ConvertedAppIntents/<Target>/ beside each project, where the audit reads them).")
@@ -24,10 +27,11 @@ enum ConvertCommand: Command {
     static let configuration = CommandConfiguration(
         path: "convert",
         overview: "Write the App Intents a repository's SiriKit custom intents become, keeping their class and parameter names.",
-        arguments: [intent.declaration, out.declaration, dryRun.declaration, noHandlers.declaration, path.declaration])
+        arguments: [intent.declaration, activityType.declaration, out.declaration, dryRun.declaration, noHandlers.declaration, path.declaration])
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let names = try parsed.values(intent)
+        let types = try parsed.values(activityType)
         let shownRoot = parsed.value(path) ?? "."
         let root = context.resolve(shownRoot)
         let givenOut = try parsed.value(out)
@@ -47,14 +51,21 @@ enum ConvertCommand: Command {
             }
         }
         progress.finish()
-        let conversion: Converter.Conversion
+        var conversion: Converter.Conversion
+        var activityTypesConverted = 0
         do {
             let destination: Converter.Destination = givenOut.map { .folder(relative(context.resolve($0), to: root)) } ?? .besideProjects
-            conversion = try Converter(root: root, report: report, findsHandlers: !parsed.isSet(noHandlers), destination: destination)
-                .convert(intents: names)
+            let converter = Converter(root: root, report: report, findsHandlers: !parsed.isSet(noHandlers), destination: destination)
+            conversion = try converter.convert(intents: names)
+            if !types.isEmpty {
+                let activities = try converter.convert(activityTypes: types)
+                conversion.files = (conversion.files + activities.files).sorted { $0.path < $1.path }
+                conversion.notes += activities.notes
+                activityTypesConverted = activities.converted.count
+            }
         } catch {
             switch error {
-            case .unknownIntents: throw CommandError.usage(error.description)
+            case .unknownIntents, .unknownActivityTypes: throw CommandError.usage(error.description)
             case .unreadableDefinition: throw CommandError.failure(error.description)
             }
         }
@@ -68,6 +79,7 @@ enum ConvertCommand: Command {
         let planned: [GeneratedFileWriter.PlannedFile]
         do { planned = try writer.plan(conversion.files) } catch { throw CommandError.failure(error.description) }
         let summary = "\(conversion.converted.count) custom intent\(conversion.converted.count == 1 ? "" : "s") converted"
+            + (activityTypesConverted > 0 ? ", \(activityTypesConverted) activity type\(activityTypesConverted == 1 ? "" : "s")" : "")
         if parsed.isSet(dryRun) {
             for file in planned where file.change != .unchanged {
                 let shown = (shownOut as NSString).appendingPathComponent(file.path)

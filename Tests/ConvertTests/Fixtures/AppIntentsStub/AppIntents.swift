@@ -69,12 +69,15 @@ public protocol AppIntent: Sendable {
     static var description: IntentDescription? { get }
     /// https://developer.apple.com/documentation/appintents/appintent/parametersummary
     static var parameterSummary: SummaryContent { get }
+    /// https://developer.apple.com/documentation/appintents/appintent/openappwhenrun
+    static var openAppWhenRun: Bool { get }
     /// https://developer.apple.com/documentation/appintents/appintent/perform()
     func perform() async throws -> PerformResult
 }
 
 extension AppIntent {
     public static var description: IntentDescription? { nil }
+    public static var openAppWhenRun: Bool { false }
     /// https://developer.apple.com/documentation/appintents/appintent/parametersummary-4vgic
     public static var parameterSummary: some ParameterSummary { IntentParameterSummary<Self>() }
     /// https://developer.apple.com/documentation/appintents/appintent/parameter
