@@ -4,7 +4,7 @@ import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
-//   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision
+//   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision; ActivityBridgeCLI -> Convert -> Audit, SwiftFacts
 //   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject; SwiftFacts, ObjCFacts -> Diagnostics, ValueFlow (the one value-flow engine: no dependencies)
 //   ActivityBridge -> IntentKit, ActivityKit -> BuildSettings, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   XcodeProject -> BuildSettings -> PropertyList; SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML, CLibXML2 (schemes)

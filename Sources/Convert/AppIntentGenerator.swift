@@ -27,7 +27,7 @@ package struct IntentHandler: Hashable, Sendable {
     }
 }
 
-/// Writes the App Intents side of custom intents (ConvertedIntents.docc): per intent a struct adopting
+/// Writes the App Intents side of custom intents (Convert.docc): per intent a struct adopting
 /// `AppIntent` (or `WidgetConfigurationIntent`) and `CustomIntentMigratedAppIntent`, per enum an `AppEnum`, per
 /// custom type an `AppEntity` with its `EntityQuery`. Pure: the same definition always gives the same files.
 package struct AppIntentGenerator: Sendable {
