@@ -213,7 +213,9 @@ package struct AppIntentGenerator: Sendable {
                 code.line("// The legacy handler (\(handler.file):\(handler.line)) runs with the values users gave this intent.")
                 code.line("let intent = \(handler.intentType)()")
                 for item in converted {
-                    if let value = legacyValue(item) {
+                    if let other = item.parameter.onlyIn {
+                        code.line("// \(item.identifier) is only in \(other): the legacy class built here has no such property.")
+                    } else if let value = legacyValue(item) {
                         code.line("intent.\(item.identifier) = \(value)")
                     } else {
                         code.line("// TODO(activity-bridge convert): set intent.\(item.identifier) from \(item.identifier) (\(item.type)); no conversion is written for it.")

@@ -92,11 +92,17 @@ package struct Converter: Sendable {
         // gets it (App Intents live in the app or an extension, never a framework: R10.5).
         struct Choice { var target: String; var project: String; var isApplication: Bool; var intent: AuditReport.CustomIntent }
         var chosen: [String: Choice] = [:]
+        // Every definition of each class: an older copy (another localization, a folder of an older Xcode) may
+        // have parameters the chosen one has not, whose saved values must still find a parameter.
+        var definitionsByClass: [String: [String]] = [:]
         var order: [String] = []
         for project in report.projects {
             for target in project.targets {
                 let isApplication = target.productType.hasPrefix("com.apple.product-type.application")
                 for var intent in target.customIntents {
+                    if !definitionsByClass[intent.name, default: []].contains(intent.location.file) {
+                        definitionsByClass[intent.name, default: []].append(intent.location.file)
+                    }
                     // Migrated only by what the converter wrote: converted again, so its file is refreshed.
                     if let by = intent.migratedBy, isOwn(by, in: target, projectPath: project.path) { intent.migratedBy = nil }
                     if let existing = chosen[intent.name] {
@@ -170,7 +176,17 @@ package struct Converter: Sendable {
         var written: [String: String] = [:]
         for group in groups {
             let read = try definition(group.path)
-            let intents = group.classNames.compactMap { className in read.intents.first { $0.className == className } }
+            var intents = group.classNames.compactMap { className in read.intents.first { $0.className == className } }
+            for index in intents.indices {
+                for other in definitionsByClass[intents[index].className, default: []] where other != group.path {
+                    guard let copy = try? definition(other).intents.first(where: { $0.className == intents[index].className }) else { continue }
+                    for var parameter in copy.parameters where !intents[index].parameters.contains(where: { $0.name == parameter.name }) {
+                        parameter.onlyIn = other
+                        intents[index].parameters.append(parameter)
+                        conversion.notes.append("\(intents[index].className): parameter '\(parameter.name)' is only in \(other), not in \(group.path): converted too, so the values shortcuts saved with it keep a parameter")
+                    }
+                }
+            }
             for className in group.classNames where !intents.contains(where: { $0.className == className }) {
                 conversion.notes.append("\(group.path): \(className) is not in the file as the audit read it: not converted")
             }

@@ -36,6 +36,9 @@ package struct IntentDefinition: Hashable, Sendable {
         package var enumType: String?
         /// `INIntentParameterDisplayPriority`, the order the editor shows parameters in.
         package var displayPriority: Int
+        /// Set when the parameter comes from another definition of the same class (an older copy): the legacy
+        /// class the target builds has no such property.
+        package var onlyIn: String? = nil
     }
 
     /// `INIntentParameterCombinations` / `INIntentManagedParameterCombinations` entry: the parameters it names

@@ -5,8 +5,9 @@ import Testing
 
 /// `convert` on the real apps of the corpus (../shared/corpus/apps) whose truth tables list custom intents, each
 /// on a copy in a temporary folder (../shared is never written): before, the audit reports their
-/// `custom-intent-not-migrated`; after `convert`, none; and the files (written without handler calls, which name
-/// the app's own classes) type-check against the AppIntents stub in Swift 6 mode. Through the built binary.
+/// `custom-intent-not-migrated`; after `convert`, none; `diff` from the app to the app with the files and without its
+/// intent definitions reports nothing; and the files (written without handler calls, which name the app's own
+/// classes) type-check against the AppIntents stub in Swift 6 mode. Through the built binary.
 @Suite("Convert: corpus apps", .enabled(if: SharedCorpus.appsArePresent, "../shared/corpus/apps is not there (a plain clone)"),
        .enabled(if: SwiftFactsExtractor.isAvailable, "built without the toolchain's SwiftParser"))
 struct ConvertCorpusTests {
@@ -15,7 +16,7 @@ struct ConvertCorpusTests {
 
     static func count(_ rule: String, in text: String) -> Int { text.components(separatedBy: "[\(rule)]").count - 1 }
 
-    @Test("every custom intent converted: no custom-intent-not-migrated left, and the files type-check", arguments: apps)
+    @Test("every custom intent converted: no custom-intent-not-migrated left, diff finds nothing lost, the files type-check", arguments: apps)
     func converts(app: String) throws {
         let table = try TruthTable.load(app)
         let directory = try TemporaryDirectory("convert-corpus")
@@ -48,6 +49,18 @@ struct ConvertCorpusTests {
         for className in unmigrated {
             #expect(sources.contains { $0.contains("static let intentClassName = \"\(className)\"\n") }, "\(className)")
         }
+
+        // The release that ships the files and deletes the intent definitions takes nothing away: `diff` from the
+        // app as it was to it has no compat-* error or warning.
+        let pristine = try ConvertFixtures.copy(SharedCorpus.apps.appendingPathComponent(app), into: directory, as: app + "-base")
+        let enumerator = FileManager.default.enumerator(at: repository, includingPropertiesForKeys: nil)
+        var definitions: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "intentdefinition" { definitions.append(url) }
+        }
+        for definition in definitions { try FileManager.default.removeItem(at: definition) }
+        let diff = try BuiltBinary.run(["diff", pristine.path, repository.path], in: directory.url)
+        #expect(diff.standardOutput.hasSuffix("compared: 0 errors, 0 warnings, 0 notes\n"), "\(diff.standardOutput)\(diff.standardError)")
     }
 
     /// The text of every file `convert` wrote under `repository` (their first line says so).
