@@ -4,7 +4,7 @@ import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
-//   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision
+//   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision; ActivityBridgeCLI -> Convert -> Audit, SwiftFacts
 //   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject; SwiftFacts, ObjCFacts -> Diagnostics, ValueFlow (the one value-flow engine: no dependencies)
 //   ActivityBridge -> IntentKit, ActivityKit -> BuildSettings, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   XcodeProject -> BuildSettings -> PropertyList; SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML, CLibXML2 (schemes)
@@ -171,10 +171,12 @@ let package = Package(
         // diff: a revision's files from git objects (the git executable, one batch process), and the surfaces of
         // two revisions compared (diff.md).
         .target(name: "GitRevision", dependencies: ["FileInput"]),
+        // convert: the App Intents a repository's custom intents become, from the audit's model of it.
+        .target(name: "Convert", dependencies: ["Audit", "BuildSettings", "Diagnostics", "PropertyList", "SwiftFacts"]),
         .target(name: "Compatibility", dependencies: ["Audit", "GitRevision", "XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "JSON"]),
         .target(name: "ActivityBridgeCLI", dependencies: [
             "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "JSON", "XcodeProject", "BuildSettings",
-            "Audit", "Compatibility", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
+            "Audit", "Compatibility", "Convert", "GitRevision", "SwiftFacts", "ObjCFacts", "CBuildInfo",
         ]),
         .target(name: "CBuildInfo", cSettings: [.define("ACTIVITY_BRIDGE_COMMIT", to: "\"\(sourceCommit())\"")]),
         // The composition root: the only target that names the sample apps the binary carries.
@@ -222,6 +224,11 @@ let package = Package(
         .testTarget(name: "CompatibilityTests", dependencies: [
             "Compatibility", "GitRevision", "Audit", "SwiftFacts", "Diagnostics", "JSON", "TestSupport", "ActivityBridge", "XcodeProject",
         ]),
+        // convert: the generator on fixtures, real SwiftParser and swiftc against the AppIntents stub in Fixtures,
+        // and the built binary on fixture and corpus repositories.
+        .testTarget(name: "ConvertTests", dependencies: [
+            "Convert", "Audit", "SwiftFacts", "JSON", "TestSupport", "activity-bridge",
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "XcodeProject",
             "Hairdressers", "WalkMate", "SwiftFacts", "Audit", "JSON", "TestSupport",

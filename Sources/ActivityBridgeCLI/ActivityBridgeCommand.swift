@@ -10,7 +10,7 @@ package enum ActivityBridgeCommand: Command {
         overview: "Validate, replay and migrate NSUserActivity and App Intents donations off the device.",
         arguments: [showVersion.declaration],
         subcommands: [
-            AuditCommand.self, BridgeCommand.self, CompletionsCommand.self, DiffCommand.self, DonationsCommand.self, IntentsCommand.self, MigrateCommand.self,
+            AuditCommand.self, BridgeCommand.self, CompletionsCommand.self, ConvertCommand.self, DiffCommand.self, DonationsCommand.self, IntentsCommand.self, MigrateCommand.self,
             PlistCommand.self, ProjectCommand.self,
             ReplayCommand.self, ValidateCommand.self,
         ],

@@ -1,0 +1,128 @@
+import Convert
+import Foundation
+import SwiftFacts
+import TestSupport
+import Testing
+
+/// What the generator writes for the Kitchen fixture's definition (every parameter type, an enum with a keyword
+/// case and a gap in its indexes, a custom type, prefixed classes, a widget intent), checked line by line where a
+/// mistake would break users' saved shortcuts: the class names, the parameter names, the enum cases.
+@Suite("Convert: generated App Intents")
+struct AppIntentGeneratorTests {
+    static func generated(handlers: [String: IntentHandler] = [:]) throws -> AppIntentGenerator.Output {
+        let definition = try ConvertFixtures.kitchenDefinition()
+        return AppIntentGenerator().generate(definition, intents: definition.intents, handlers: handlers)
+    }
+
+    static func file(_ name: String, in output: AppIntentGenerator.Output) throws -> String {
+        try #require(output.files.first { $0.name == name }?.contents, "no \(name) among \(output.files.map(\.name))")
+    }
+
+    @Test("the definition is read whole: prefixed class names, the system intent left out, enums and types")
+    func reading() throws {
+        let definition = try ConvertFixtures.kitchenDefinition()
+        #expect(definition.intents.map(\.className) == ["KTPlaceOrderIntent", "KTConfigurationIntent", "KTRefillIntent", "KTCheckStatusIntent"])
+        #expect(definition.stringsTable == "Kitchen")
+        #expect(definition.enumerations.map(\.name) == ["Size"])
+        #expect(definition.enumerations[0].cases.map(\.index) == [0, 1, 2, 5])
+        #expect(definition.customTypes.map(\.name) == ["Dish"])
+        let order = definition.intents[0]
+        #expect(order.title == .init("Place Order", key: "tPlace"))
+        #expect(order.combinations.count == 2)
+        #expect(definition.intents[1].configuresWidgets && !definition.intents[1].isShortcut)
+    }
+
+    @Test("one @Parameter per parameter, with its name and the type App Intents maps it to, all optional")
+    func parameters() throws {
+        let order = try Self.file("PlaceOrderAppIntent.swift", in: Self.generated())
+        let expected: [(String, String)] = [
+            ("text", "String"), ("flag", "Bool"), ("count", "Int"), ("amount", "Double"), ("link", "URL"),
+            ("when", "DateComponents"), ("day", "Date"), ("place", "CLPlacemark"), ("attachment", "IntentFile"),
+            ("attachments", "[IntentFile]"), ("contact", "IntentPerson"), ("tags", "[String]"),
+            ("duration", "Measurement<UnitDuration>"), ("size", "SizeAppEnum"), ("dish", "DishAppEntity"),
+            ("dishes", "[DishAppEntity]"), ("`default`", "String"),
+        ]
+        let declared = order.split(separator: "\n").filter { $0.hasPrefix("    var ") }.map { String($0.dropFirst(8)) }
+        #expect(declared == expected.map { "\($0.0): \($0.1)?" })
+        #expect(order.contains("static let intentClassName = \"KTPlaceOrderIntent\"\n"))
+        #expect(order.contains("struct PlaceOrderAppIntent: AppIntent, CustomIntentMigratedAppIntent {"))
+        #expect(order.contains("import CoreLocation\n"))
+        // Localization keys and the strings table are kept; the title's escapes are Swift's.
+        #expect(order.contains(#"static let title: LocalizedStringResource = LocalizedStringResource("tPlace", defaultValue: "Place Order", table: "Kitchen")"#))
+        #expect(order.contains(#"@Parameter(title: LocalizedStringResource("p018", defaultValue: "Default \"Quote\" \\ Back", table: "Kitchen"))"#))
+        // The system object has no counterpart: said in the file and in the notes, never silently dropped.
+        #expect(order.contains("// TODO(activity-bridge convert): parameter 'media' (Object MediaItem) is not converted"))
+    }
+
+    @Test("parameterSummary from the primary combination; every parameter is in a summary or listed")
+    func summary() throws {
+        let output = try Self.generated()
+        #expect(try Self.file("PlaceOrderAppIntent.swift", in: output).contains(#"Summary("Order \(\.$count) \(\.$size) \(\.$dish)")"#))
+        #expect(try Self.file("CheckStatusAppIntent.swift", in: output).contains(#"Summary("Check order \(\.$text)")"#))
+        #expect(!(try Self.file("RefillAppIntent.swift", in: output).contains("parameterSummary")))
+    }
+
+    @Test("a widget's intent is a WidgetConfigurationIntent without perform(), a shortcut's throws a marked TODO without a handler")
+    func performing() throws {
+        let output = try Self.generated()
+        let widget = try Self.file("ConfigurationAppIntent.swift", in: output)
+        #expect(widget.contains("struct ConfigurationAppIntent: WidgetConfigurationIntent, CustomIntentMigratedAppIntent {"))
+        #expect(widget.contains("@available(iOS 17.0, macOS 14.0, watchOS 10.0, *)"))
+        #expect(!widget.contains("func perform()"))
+        let refill = try Self.file("RefillAppIntent.swift", in: output)
+        #expect(refill.contains("// TODO(activity-bridge convert): do here what the handler of KTRefillIntent did"))
+        #expect(refill.contains("try NotConverted.fail(Self.intentClassName)"))
+    }
+
+    @Test("with a handler, perform() fills the legacy intent, runs the handler and fails unless it succeeded")
+    func handlerCall() throws {
+        let handlers = [
+            "KTPlaceOrderIntent": IntentHandler(className: "PlaceOrderIntentHandler", intentType: "PlaceOrderIntent", usesCompletion: true, file: "App/H.swift", line: 6),
+            "KTCheckStatusIntent": IntentHandler(className: "StatusIntentHandler", intentType: "CheckStatusIntent", usesCompletion: false, file: "App/H.swift", line: 15),
+        ]
+        let output = try Self.generated(handlers: handlers)
+        let order = try Self.file("PlaceOrderAppIntent.swift", in: output)
+        #expect(order.contains("import Intents\n"))
+        #expect(order.contains("let intent = PlaceOrderIntent()\n"))
+        #expect(order.contains("intent.flag = flag.map { NSNumber(value: $0) }\n"))
+        #expect(order.contains("intent.size = size.flatMap { Size(rawValue: $0.legacyIndex) } ?? .unknown\n"))
+        #expect(order.contains("intent.dishes = dishes?.map { Dish(identifier: $0.id, display: $0.displayString) }\n"))
+        #expect(order.contains("PlaceOrderIntentHandler().handle(intent: intent) { continuation.resume(returning: $0) }"))
+        #expect(order.contains("guard response.code == .success else {"))
+        #expect(try Self.file("CheckStatusAppIntent.swift", in: output).contains("let response = await StatusIntentHandler().handle(intent: intent)\n"))
+    }
+
+    @Test("every enum case by its name with its index; the entity keeps the INObject identifier as id")
+    func enumsAndEntities() throws {
+        let output = try Self.generated()
+        let size = try Self.file("SizeAppEnum.swift", in: output)
+        for name in ["unknown", "small", "large", "`default`"] { #expect(size.contains("    case \(name)\n")) }
+        #expect(size.contains("        case .`default`: 5\n"))
+        #expect(size.contains(#".large: DisplayRepresentation(title: LocalizedStringResource("v2", defaultValue: "Large", table: "Kitchen")),"#))
+        let dish = try Self.file("DishAppEntity.swift", in: output)
+        #expect(dish.contains("struct DishAppEntity: AppEntity {"))
+        #expect(dish.contains("let id: String\n"))
+        #expect(dish.contains("var price: Double?\n") && dish.contains("var sides: [String]?\n") && dish.contains("var size: SizeAppEnum?\n"))
+        #expect(dish.contains("struct DishAppEntityQuery: EntityQuery {"))
+        #expect(output.notes.contains { $0.contains("property 'total' is not converted") })
+        // The built-in INObject properties are the entity's id and displayString, not properties of their own.
+        #expect(!dish.contains("var pronunciationHint"))
+    }
+
+    @Test("deterministic, one generated-header line, and every file parses with SwiftParser without errors",
+          .enabled(if: SwiftFactsExtractor.isAvailable, "built without the toolchain's SwiftParser"))
+    func parsing() throws {
+        let first = try Self.generated()
+        let second = try Self.generated()
+        #expect(first.files == second.files)
+        for file in first.files {
+            let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines[0].hasPrefix(AppIntentGenerator.headerPrefix + " from App/Kitchen.intentdefinition"), "\(file.name)")
+            #expect(lines.dropFirst().allSatisfy { !$0.hasPrefix(AppIntentGenerator.headerPrefix) })
+            #expect(file.contents.hasSuffix("}\n") && !file.contents.contains("\n\n\n") && !file.contents.contains(" \n"), "\(file.name)")
+            #expect(SwiftIntentSources.parsesCleanly(file.contents) == true, "\(file.name) does not parse:\n\(file.contents)")
+        }
+        // The check itself: a broken file is caught.
+        #expect(SwiftIntentSources.parsesCleanly("struct A: AppIntent { var x: = 1 }") == false)
+    }
+}
