@@ -14,7 +14,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$here")"
-targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj xcodegen replay-script bridge-manifest app-model xcstrings surface swift-facts package-manifest value-flow objc-facts)
+targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj xcodegen replay-script bridge-manifest app-model xcstrings surface swift-facts package-manifest tuist-manifest value-flow objc-facts)
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
 # No Swift backtracer (it waits on the crashed process), keep libFuzzer's own report; leaks are findings.
 export SWIFT_BACKTRACE=enable=no
@@ -71,7 +71,7 @@ fuzz() {
 
 # fuzz-swift-facts and fuzz-package-manifest need the toolchain's SwiftParser host libraries, found as Package.swift finds them
 # (ACTIVITY_BRIDGE_SWIFT_HOST_LIBS, else <swift on PATH>/../lib/swift/host); without them it is skipped.
-needs_parser() { [ "$1" = swift-facts ] || [ "$1" = package-manifest ] || [ "$1" = value-flow ]; }
+needs_parser() { [ "$1" = swift-facts ] || [ "$1" = package-manifest ] || [ "$1" = tuist-manifest ] || [ "$1" = value-flow ]; }
 
 swift_parser_missing() {
   local host="${ACTIVITY_BRIDGE_SWIFT_HOST_LIBS-}"

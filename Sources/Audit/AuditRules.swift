@@ -527,6 +527,6 @@ package enum AuditRules {
         .infoPlistPrefixHeaderMissing, .infoPlistPreprocessorFlagIgnored, .auditXcconfigIncludeMissing, .auditBuildSettingUndefined,
         .swiftSourceUnavailable, .auditNoProject, .auditFileUnreadable, .packageManifestRead, .packageManifestUnreadable, .packageRemoteNotRead,
         .packageDependencyUnresolved, .appModelEmitUnresolved, .appModelEmitUnmappedType, .appModelEmitLeftOut,
-        .objcSourceUnavailable, .swiftConditionUndecided,
+        .objcSourceUnavailable, .swiftConditionUndecided, .tuistManifestUnreadable, .tuistManifestGap, .workspaceInvalid,
     ]
 }
