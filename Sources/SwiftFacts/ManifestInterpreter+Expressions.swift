@@ -93,6 +93,7 @@ extension ManifestInterpreter {
     func evaluate(_ dictionary: DictionaryExprSyntax) -> ManifestValue {
         guard case let .elements(elements) = dictionary.content else { return .dictionary([]) }
         var entries: [ManifestDictionaryEntry] = []
+        var index: [String: Int] = [:]
         for element in elements {
             let key = evaluate(element.key)
             let name: String
@@ -104,7 +105,7 @@ extension ManifestInterpreter {
             }
             let entry = ManifestDictionaryEntry(key: name, keyOffset: offset(element.key), value: evaluate(element.value),
                                                 valueOffset: offset(element.value))
-            Self.set(entry, in: &entries)
+            Self.set(entry, in: &entries, index: &index)
             if entries.count > Self.maximumElements {
                 return .unknown("a dictionary of more than \(Self.maximumElements) entries", offset: offset(dictionary))
             }
@@ -114,15 +115,28 @@ extension ManifestInterpreter {
 
     /// A key written again replaces the value where the key first stood (as Swift's dictionary literal of
     /// `ExpressibleByDictionaryLiteral` types and `merging` keep one value per key).
+    /// `index`: each key's place in `entries` (a dictionary of thousands of entries is no quadratic walk).
+    static func set(_ entry: ManifestDictionaryEntry, in entries: inout [ManifestDictionaryEntry], index: inout [String: Int]) {
+        if let place = index[entry.key] { entries[place] = entry } else {
+            index[entry.key] = entries.count
+            entries.append(entry)
+        }
+    }
+
     static func set(_ entry: ManifestDictionaryEntry, in entries: inout [ManifestDictionaryEntry]) {
-        if let index = entries.firstIndex(where: { $0.key == entry.key }) { entries[index] = entry } else { entries.append(entry) }
+        var index: [String: Int] = [:]
+        for (place, existing) in entries.enumerated() { index[existing.key] = place }
+        set(entry, in: &entries, index: &index)
     }
 
     /// `a.merging(b)`: b's entries over a's.
     func merged(_ a: [ManifestDictionaryEntry], _ b: [ManifestDictionaryEntry], offset: Int) -> ManifestValue {
         guard tick(a.count + b.count) else { return .unknown("the manifest takes more than \(Self.maximumSteps) steps to follow", offset: offset) }
+        guard a.count + b.count <= Self.maximumElements else { return .unknown("a dictionary of more than \(Self.maximumElements) entries", offset: offset) }
         var entries = a
-        for entry in b { Self.set(entry, in: &entries) }
+        var index: [String: Int] = [:]
+        for (place, entry) in a.enumerated() { index[entry.key] = place }
+        for entry in b { Self.set(entry, in: &entries, index: &index) }
         return .dictionary(entries)
     }
 
@@ -298,8 +312,9 @@ extension ManifestInterpreter {
     }
 
     /// The function the manifest declares under `name` that takes `arguments`, if any.
+    /// Only the first ``maximumOverloads`` declarations of a name are tried (a hostile file may declare thousands).
     func declaredFunction(_ name: String, _ arguments: [ManifestCall.Argument]) -> FunctionDeclSyntax? {
-        declarations[name]?.lazy.compactMap { $0.as(FunctionDeclSyntax.self) }.first { Self.fits($0, arguments) }
+        declarations[name]?.prefix(Self.maximumOverloads).lazy.compactMap { $0.as(FunctionDeclSyntax.self) }.first { Self.fits($0, arguments) }
     }
 
     /// The value of a declaration not evaluated yet: a computed variable's getter, a stored variable's

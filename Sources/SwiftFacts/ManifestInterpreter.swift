@@ -81,6 +81,7 @@ final class ManifestInterpreter {
     static let maximumLength = 4_096
     static let maximumLoopIterations = 1_000
     static let maximumGaps = 100
+    static let maximumOverloads = 64
 
     private(set) var sources: [Source] = []
     /// The base offset of each parsed tree, by its root.

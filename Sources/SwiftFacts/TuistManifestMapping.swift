@@ -68,6 +68,8 @@ extension ManifestInterpreter {
         case let .call(call) where call.name == "SettingsDictionary" && call.arguments.isEmpty: entries = []
         default: return nil
         }
+        // Each builder copies the dictionary: its size in steps.
+        guard tick(entries.count) else { return .unknown("the manifest takes more than \(Self.maximumSteps) steps to follow", offset: offset) }
         let first = arguments.first?.value
         func text(_ value: ManifestValue?) -> String? {
             switch value {

@@ -291,6 +291,17 @@ struct TuistManifestReaderTests {
             """)
         #expect(manifest.name == nil)
         #expect(!manifest.gaps.isEmpty)
+        // Thousands of entries, builders chained, overloads: each costs its size in steps, never a quadratic walk.
+        let entries = (0..<12_000).map { "\"K\($0)\": \"v\"" }.joined(separator: ", ")
+        let chained = String(repeating: ".bitcodeEnabled(true).swiftVersion(\"6\")", count: 1_000)
+        let overloads = (0..<1_000).map { "func f(p\($0): String) -> String { \"x\" }\n" }.joined()
+        let large = try Self.read("""
+            import ProjectDescription
+            \(overloads)
+            let big: [String: String] = [\(entries)]
+            let project = Project(name: f(p999: "a"), settings: .settings(base: SettingsDictionary()\(chained).merging(big)), targets: [])
+            """)
+        #expect(large.targets.isEmpty)
         var nested = "import ProjectDescription\nlet project = Project(name: \"P\", targets: [])\nlet x = "
         nested += String(repeating: "[\"a\": ", count: 200) + "1" + String(repeating: "]", count: 200) + "\n"
         #expect(try Self.read(nested).targets.isEmpty)
