@@ -244,6 +244,8 @@ package struct TuistProjectBuilder {
         let at = target.infoPlistPosition ?? target.position
         // Locations name one file: the one the dictionary is written in.
         var locations = PropertyListLocations(file: entries.first?.keyPosition.file ?? at.file)
+        // The dictionary as a whole (a note on a missing key) is where `infoPlist:` is written.
+        locations.recordValue(at: PropertyListPath(), at)
         var root = PropertyListDictionary()
         if extendsDefault {
             for (key, value) in Self.defaultInfoPlist(for: target) {
