@@ -109,10 +109,16 @@ struct TuistProjectTests {
 
     @Test func aWorkspaceListsAProjectTheSearchDoesNotReach() throws {
         let tree = try FixtureTree([
-            "Shop.xcworkspace/contents.xcworkspacedata": "<?xml version=\"1.0\"?>\n<Workspace version = \"1.0\">\n   <FileRef location = \"group:.hidden/Kit/Project.swift\"></FileRef>\n   <FileRef location = \"group:Pods/Pods.xcodeproj\"></FileRef>\n   1️⃣<FileRef location = \"group:../Outside/Outside.xcodeproj\"></FileRef>\n   <FileRef location = \"group:Missing.xcodeproj\"></FileRef>\n</Workspace>\n",
+            ".hidden/Kit/Kit.xcodeproj/project.pbxproj": pbxproj(appSettings: "PRODUCT_BUNDLE_IDENTIFIER = com.example.kit;", appSources: []),
+            "Shop.xcworkspace/contents.xcworkspacedata": "<?xml version=\"1.0\"?>\n<Workspace version = \"1.0\">\n   <FileRef location = \"group:.hidden/Kit/Kit.xcodeproj\"></FileRef>\n   <FileRef location = \"container:.hidden/Kit/Kit.xcodeproj\"></FileRef>\n   <FileRef location = \"group:Pods/Pods.xcodeproj\"></FileRef>\n   1️⃣<FileRef location = \"group:../Outside/Outside.xcodeproj\"></FileRef>\n   <FileRef location = \"group:Missing.xcodeproj\"></FileRef>\n</Workspace>\n",
             "Bad.xcworkspace/contents.xcworkspacedata": "<Workspace>\n2️⃣</Nope>\n",
         ])
         let report = try Auditor(root: tree.root).run()
+        // The hidden project the search skips is audited, once though listed twice.
+        #expect(report.projects.map(\.path) == [".hidden/Kit/Kit.xcodeproj"])
+        var options = AuditOptions()
+        options.projects = ["Shop.xcworkspace"]
+        #expect(try Auditor(root: tree.root, options: options).run().projects.map(\.path) == [".hidden/Kit/Kit.xcodeproj"])
         let notes = report.repositoryDiagnostics
         #expect(notes.allSatisfy { $0.rule == .workspaceInvalid }, "\(notes)")
         #expect(notes.map(\.location.file) == ["Bad.xcworkspace/contents.xcworkspacedata", "Shop.xcworkspace/contents.xcworkspacedata",
