@@ -158,4 +158,18 @@ struct RealTuistProjectTests {
         }
         print("\(app): \(project.diagnostics.count) notes: \(project.diagnostics.map(\.description).joined(separator: "\n  "))")
     }
+
+    /// What the tables' notes say Tuist writes: Cork's second app is built with SELF_COMPILED (the helper's Bool
+    /// parameter decides it), Azkar's target setting SUPPORTS_MACCATALYST = NO wins over its xcconfig's YES.
+    @Test func decidedConditionsAndTargetSettingsOverXcconfigs() throws {
+        let cork = try TuistProjectBuilder(files: ProjectFiles(root: RealApps.root.appendingPathComponent("Cork").path)).read("Project.swift").get()
+        func conditions(_ name: String) -> String? {
+            cork.target(named: name).map { cork.buildSettings(for: $0, configuration: "Release").resolved["SWIFT_ACTIVE_COMPILATION_CONDITIONS"] ?? "" }
+        }
+        #expect(conditions("Self-Compiled")?.split(separator: " ").contains("SELF_COMPILED") == true)
+        #expect(conditions("Cork")?.split(separator: " ").contains("SELF_COMPILED") == false)
+        let azkar = try TuistProjectBuilder(files: ProjectFiles(root: RealApps.root.appendingPathComponent("Azkar").path)).read("Project.swift").get()
+        let app = try #require(azkar.target(named: "Azkar"))
+        #expect(azkar.buildSettings(for: app, configuration: "Release").resolved["SUPPORTS_MACCATALYST"] == "NO")
+    }
 }
