@@ -39,9 +39,25 @@ package enum TuistManifestReader {
     /// start from (the one holding `Tuist/`), as a repository path; the manifest's paths start from its folder.
     package static func readProject(_ manifest: File, helpers: [File] = [], root: String) throws(TuistManifestError) -> TuistManifest {
         try refuseUnparseable(manifest)
-        let usable = helpers.prefix(maximumHelperFiles).filter { (try? refuseUnparseable($0)) != nil }
+        // A helper that cannot be parsed is left out, and said where it is; so are those past the bound.
+        var usable: [File] = []
+        var refused: [PackageManifest.Gap] = []
+        for helper in helpers.prefix(maximumHelperFiles) {
+            do throws(TuistManifestError) {
+                try refuseUnparseable(helper)
+                usable.append(helper)
+            } catch {
+                refused.append(PackageManifest.Gap(what: "the helper file \(helper.displayPath): \(error.reason)", position: error.position))
+            }
+        }
+        if helpers.count > maximumHelperFiles, let first = helpers.dropFirst(maximumHelperFiles).first {
+            refused.append(PackageManifest.Gap(what: "the helper files after the first \(maximumHelperFiles): not read",
+                                               position: SourceLocation(file: first.displayPath, line: 1, column: 1)))
+        }
         #if SWIFT_FACTS_PARSER
-        return try ManifestInterpreter.readTuistProject(manifest, helpers: Array(usable), root: root)
+        var project = try ManifestInterpreter.readTuistProject(manifest, helpers: usable, root: root)
+        project.gaps = refused + project.gaps
+        return project
         #else
         throw TuistManifestError(reason: SwiftParserUnavailable().description, position: SourceLocation(file: manifest.displayPath, line: 1, column: 1))
         #endif

@@ -267,6 +267,16 @@ struct TuistManifestReaderTests {
         }
     }
 
+    @Test func aHelperThatCannotBeParsedIsAGapNotASilence() throws {
+        let manifest = try TuistManifestReader.readProject(
+            Self.file("import ProjectDescription\nlet project = Project(name: \"P\", targets: [])\n"),
+            helpers: [TuistManifestReader.File(bytes: Data([0x6C, 0x65, 0x74, 0xFF]), displayPath: "Tuist/ProjectDescriptionHelpers/Bad.swift")],
+            root: ".")
+        #expect(manifest.name == "P")
+        #expect(manifest.gaps.map(\.position.file) == ["Tuist/ProjectDescriptionHelpers/Bad.swift"])
+        #expect(manifest.gaps.first?.what.contains("not UTF-8") == true)
+    }
+
     @Test func workspaces() throws {
         let workspace = try TuistManifestReader.readWorkspace(Self.file("""
             import ProjectDescription
