@@ -112,6 +112,18 @@ struct TuistEndToEndTests {
         #expect(try Self.contents(of: tree.url) == before, "the audit wrote into the repository")
     }
 
+    @Test func projectListShowsTheManifest() throws {
+        let tree = try FixtureTree(Self.files, purpose: "tuist-e2e-list")
+        let result = try BuiltBinary.run(["project", "list"], in: tree.url)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("""
+            Project.swift (configurations: Debug, Release; default Release)
+              Shop         com.apple.product-type.application
+              ShopWidgets  com.apple.product-type.app-extension
+
+            """), "\(result.standardOutput)")
+    }
+
     @Test func anUnreadableManifestIsOneLocatedErrorAndNothingIsWritten() throws {
         let tree = try FixtureTree(["Project.swift": "import ProjectDescription\n\nlet project = makeProject()\n",
                                     "Shop/Sources/Scene.swift": AuditEndToEndTests.scene()], purpose: "tuist-e2e-error")
