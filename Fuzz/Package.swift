@@ -110,6 +110,7 @@ let package = Package(
         .executableTarget(name: "fuzz-swift-facts", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-swift-facts"),
         .executableTarget(name: "fuzz-value-flow", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-value-flow"),
         .executableTarget(name: "fuzz-package-manifest", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-package-manifest"),
+        .executableTarget(name: "fuzz-tuist-manifest", dependencies: ["SourceChecks"], path: "Sources/Harnesses/fuzz-tuist-manifest"),
         .executableTarget(name: "fuzz-xcstrings", dependencies: ["FuzzedPhrases", "FuzzChecks"], path: "Sources/Harnesses/fuzz-xcstrings"),
         // diff's stored-surface reader and check (three files of Sources/Compatibility, linked) with their harness.
         .target(name: "FuzzedSurface", dependencies: [.product(name: "ActivityBridge", package: "ActivityBridge"), diagnostics]),

@@ -14,7 +14,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$here")"
-targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj xcodegen replay-script bridge-manifest app-model xcstrings surface swift-facts package-manifest value-flow objc-facts)
+targets=(plist-xml plist-binary plist-openstep json xcconfig pbxproj xcodegen replay-script bridge-manifest app-model xcstrings surface swift-facts package-manifest tuist-manifest value-flow objc-facts)
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
 # No Swift backtracer (it waits on the crashed process), keep libFuzzer's own report; leaks are findings.
 export SWIFT_BACKTRACE=enable=no
@@ -69,9 +69,9 @@ fuzz() {
     "$@" "$work" "$here/Corpus/$target" ${seed_dirs[@]+"${seed_dirs[@]}"}
 }
 
-# fuzz-swift-facts and fuzz-package-manifest need the toolchain's SwiftParser host libraries, found as Package.swift finds them
+# fuzz-swift-facts, fuzz-package-manifest and fuzz-tuist-manifest need the toolchain's SwiftParser host libraries, found as Package.swift finds them
 # (ACTIVITY_BRIDGE_SWIFT_HOST_LIBS, else <swift on PATH>/../lib/swift/host); without them it is skipped.
-needs_parser() { [ "$1" = swift-facts ] || [ "$1" = package-manifest ] || [ "$1" = value-flow ]; }
+needs_parser() { [ "$1" = swift-facts ] || [ "$1" = package-manifest ] || [ "$1" = tuist-manifest ] || [ "$1" = value-flow ]; }
 
 swift_parser_missing() {
   local host="${ACTIVITY_BRIDGE_SWIFT_HOST_LIBS-}"
@@ -79,7 +79,7 @@ swift_parser_missing() {
     host="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift/host"
   fi
   if [ -z "$host" ] || [ ! -e "$host/SwiftParser.swiftmodule" ] || [ ! -e "$host/libSwiftParser.so" ]; then
-    echo "fuzz-swift-facts, fuzz-package-manifest, fuzz-value-flow skipped: no SwiftParser host libraries (SwiftParser.swiftmodule, libSwiftParser.so) in '${host:-<ACTIVITY_BRIDGE_SWIFT_HOST_LIBS is empty>}'"
+    echo "fuzz-swift-facts, fuzz-package-manifest, fuzz-tuist-manifest, fuzz-value-flow skipped: no SwiftParser host libraries (SwiftParser.swiftmodule, libSwiftParser.so) in '${host:-<ACTIVITY_BRIDGE_SWIFT_HOST_LIBS is empty>}'"
     return 0
   fi
   return 1

@@ -428,8 +428,8 @@ extension RuleDescription {
 
     package static let auditNoProject = RuleDescription(
         "audit-no-project", .error,
-        "No Xcode project, XcodeGen spec or package manifest could be read, but the repository has Swift or Objective-C sources: nothing was audited.",
-        rationale: "The repository has Swift or Objective-C sources, but no `.xcodeproj`, XcodeGen `project.yml` or `Package.swift` was found (a Tuist `Project.swift` is not read yet): nothing was audited, which is no clean result. One error, at the Tuist manifest if there is one, else at the first source file; name a project with `--project`.",
+        "No Xcode project, XcodeGen spec, Tuist manifest or package manifest could be read, but the repository has Swift or Objective-C sources: nothing was audited.",
+        rationale: "The repository has Swift or Objective-C sources, but no `.xcodeproj`, workspace, XcodeGen `project.yml`, Tuist `Project.swift` or `Package.swift` was found: nothing was audited, which is no clean result. One error, at the first source file; name a project with `--project`.",
         triggering: [.repository(["App/Donate.swift": "↓import Foundation\nlet activity = NSUserActivity(activityType: \"com.example.shop.open\")\n"],
                                  arguments: ["--no-project"])],
         nonTriggering: [.repository(["App/Donate.swift": "import Foundation\nlet activity = NSUserActivity(activityType: \"com.example.shop.open\")\n"])])
@@ -531,6 +531,6 @@ package enum AuditRules {
         .infoPlistPrefixHeaderMissing, .infoPlistPreprocessorFlagIgnored, .auditXcconfigIncludeMissing, .auditBuildSettingUndefined,
         .swiftSourceUnavailable, .auditNoProject, .auditFileUnreadable, .packageManifestRead, .packageManifestUnreadable, .packageRemoteNotRead,
         .packageDependencyUnresolved, .appModelEmitUnresolved, .appModelEmitUnmappedType, .appModelEmitLeftOut,
-        .objcSourceUnavailable, .swiftConditionUndecided,
+        .objcSourceUnavailable, .swiftConditionUndecided, .tuistManifestUnreadable, .tuistManifestGap, .workspaceInvalid,
     ]
 }

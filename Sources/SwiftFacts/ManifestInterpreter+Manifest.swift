@@ -184,17 +184,24 @@ extension ManifestInterpreter {
     }
 
     func gap(in result: inout PackageManifest, _ what: String, _ value: ManifestValue, fallback: Int) {
+        guard result.gaps.count < Self.maximumGaps else { return }
+        if let gap = gap(what, value, fallback: fallback) { result.gaps.append(gap) }
+    }
+
+    /// The located reason `value` is not what `what` needed; nil when the same gap was given already.
+    func gap(_ what: String, _ value: ManifestValue, fallback: Int) -> PackageManifest.Gap? {
         let (reason, at): (String, Int) = switch value {
         case let .unknown(reason, offset): (reason, offset)
         case .string: ("a string where a call was expected", fallback)
         case .array: ("an array where a single value was expected", fallback)
+        case .dictionary: ("a dictionary where another value was expected", fallback)
+        case let .enumCase(type, name, _): ("'\(type).\(name)' where another value was expected", fallback)
         case let .call(call): ("a call of '\(call.name)' static reading does not map", call.offset)
         case let .symbol(name): ("'\(name)' where a value was expected", fallback)
         }
         // The first ``maximumGaps`` are kept (a note shows ten): a generated list of 10,000 unknowns is one problem.
-        guard result.gaps.count < Self.maximumGaps else { return }
         let gap = PackageManifest.Gap(what: "\(what): \(reason)", position: position(at))
-        if gapsSeen.insert(gap).inserted { result.gaps.append(gap) }
+        return gapsSeen.insert(gap).inserted ? gap : nil
     }
 }
 #endif

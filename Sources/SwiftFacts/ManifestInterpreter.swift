@@ -8,6 +8,10 @@ import Diagnostics
 indirect enum ManifestValue {
     case string(String)
     case array([ManifestValue])
+    /// `["KEY": value]`, in the order written (a later equal key replaces the earlier one's value).
+    case dictionary([ManifestDictionaryEntry])
+    /// A case of an enum the manifest declares (`AzkarTarget.azkarApp`): its type, name and raw value.
+    case enumCase(type: String, name: String, rawValue: String?)
     /// `Package(…)`, `.target(…)`, `.product(…)`: the callee's last name and the arguments.
     case call(ManifestCall)
     /// A value the audit never needs as text (`.dynamic`, `.v15`, a number, a Boolean).
@@ -17,12 +21,32 @@ indirect enum ManifestValue {
 
     var arrayValue: [ManifestValue]? { if case let .array(values) = self { values } else { nil } }
     var stringValue: String? { if case let .string(text) = self { text } else { nil } }
+    var dictionaryValue: [ManifestDictionaryEntry]? { if case let .dictionary(entries) = self { entries } else { nil } }
+    /// `true` / `false` as written or decided; nil for anything else.
+    var boolValue: Bool? {
+        switch self {
+        case .symbol("true"): true
+        case .symbol("false"): false
+        default: nil
+        }
+    }
+}
+
+/// One entry of a dictionary literal, with the UTF-8 offsets of its key and value (where a generated Info.plist
+/// or a build setting is located).
+struct ManifestDictionaryEntry {
+    var key: String
+    var keyOffset: Int
+    var value: ManifestValue
+    var valueOffset: Int
 }
 
 struct ManifestCall {
     struct Argument {
         var label: String?
         var value: ManifestValue
+        /// Where the argument's value is written (0 when made by the reading, not written).
+        var offset = 0
     }
 
     var name: String
@@ -30,23 +54,48 @@ struct ManifestCall {
     var offset: Int
 
     func argument(_ label: String) -> ManifestValue? { arguments.first { $0.label == label }?.value }
+
+    /// Where the argument labelled `label` is written, else where the call is.
+    func offset(of label: String) -> Int { arguments.first { $0.label == label && $0.offset > 0 }?.offset ?? offset }
 }
 
 /// Interprets a manifest's top-level code over ``ManifestValue``s (PackageManifestReader.swift says what it
 /// follows). Bounded: at most ``maximumSteps`` steps (an evaluation, a loop iteration, an element or 16 bytes
 /// copied), ``maximumDepth`` nested evaluations, arrays of ``maximumElements`` and strings of
 /// ``maximumLength``; past a bound a value is unknown.
+///
+/// One manifest can be read with other files' declarations (Tuist's `ProjectDescriptionHelpers`): each file is a
+/// ``Source`` whose offsets start at its ``Source/base``, so that an offset alone names a file and a place in it.
 final class ManifestInterpreter {
+    /// One parsed file: its bytes, its lines and where its offsets start among all the files read.
+    struct Source {
+        var file: String
+        var bytes: [UInt8]
+        var lines: SourceLineTable
+        var base: Int
+    }
+
     static let maximumSteps = 50_000
     static let maximumDepth = 64
     static let maximumElements = 10_000
     static let maximumLength = 4_096
     static let maximumLoopIterations = 1_000
     static let maximumGaps = 100
+    static let maximumOverloads = 64
 
-    let bytes: UnsafeRawBufferPointer
-    let lines: SourceLineTable
-    let file: String
+    private(set) var sources: [Source] = []
+    /// The base offset of each parsed tree, by its root.
+    private var bases: [SyntaxIdentifier: Int] = [:]
+    var file: String { sources.first?.file ?? "" }
+    /// Whether `if`, `guard`, `switch` and `?:` take only their branch when the condition is decided (a literal,
+    /// a bound parameter): a Tuist helper's `isDistribution ? … : …` has one value. A package manifest follows
+    /// every branch instead, as it always has (its conditions are mostly the environment's).
+    var decidesConditions = false
+    /// Names declared inside a type or an extension (a computed property, a method, a static member): read with
+    /// `self` bound when reached through a value, or through `self` implicitly.
+    var memberNames: Set<String> = []
+    /// The enums the manifest declares, by name: their cases in order, with raw values (`case app = "App"`).
+    var enums: [String: [(name: String, rawValue: String?)]] = [:]
     var globals: [String: ManifestValue] = [:]
     /// Top-level declarations not evaluated yet, by name: computed variables, functions, stored variables
     /// (for a use before the declaration), and static members of the manifest's own types and extensions.
@@ -56,17 +105,25 @@ final class ManifestInterpreter {
     var steps = 0
     var depth = 0
     var returned: [[ManifestValue]] = []
+    /// Methods of the manifest language's own types (ProjectDescription's `SettingsDictionary` builders): the
+    /// receiver, the method's name, its arguments and offset; nil for a method the hook does not know.
+    var methodHook: ((ManifestValue, String, [ManifestCall.Argument], Int) -> ManifestValue?)?
     var gapsSeen: Set<PackageManifest.Gap> = []
 
-    init(bytes: UnsafeRawBufferPointer, file: String) {
-        self.bytes = bytes
-        self.lines = SourceLineTable(bytes)
-        self.file = file
+    init() {}
+
+    /// Parses `bytes` as one more file of the manifest: its tree, whose offsets this interpreter now places.
+    func parse(_ bytes: UnsafeRawBufferPointer, file: String) -> SourceFileSyntax {
+        let base = (sources.last.map { $0.base + $0.bytes.count } ?? 0) + (sources.isEmpty ? 0 : 1)
+        let tree = Parser.parse(source: bytes.bindMemory(to: UInt8.self))
+        sources.append(Source(file: file, bytes: Array(bytes), lines: SourceLineTable(bytes), base: base))
+        bases[Syntax(tree).id] = base
+        return tree
     }
 
     static func read(_ bytes: UnsafeRawBufferPointer, file: String) throws(PackageManifestError) -> PackageManifest {
-        let tree = Parser.parse(source: bytes.bindMemory(to: UInt8.self))
-        let interpreter = ManifestInterpreter(bytes: bytes, file: file)
+        let interpreter = ManifestInterpreter()
+        let tree = interpreter.parse(bytes, file: file)
         interpreter.collectDeclarations(tree.statements)
         interpreter.execute(tree.statements)
         let candidates = interpreter.globals.filter { if case let .call(call) = $0.value { call.name == "Package" } else { false } }
@@ -79,10 +136,16 @@ final class ManifestInterpreter {
     }
 
     func position(_ offset: Int) -> Diagnostics.SourceLocation {
-        lines.position(of: min(max(offset, 0), bytes.count), in: bytes, file: file)
+        guard let source = sources.last(where: { $0.base <= offset }) ?? sources.first else {
+            return Diagnostics.SourceLocation(file: "", line: 1, column: 1)
+        }
+        let local = min(max(offset - source.base, 0), source.bytes.count)
+        return source.bytes.withUnsafeBytes { source.lines.position(of: local, in: $0, file: source.file) }
     }
 
-    func offset(_ node: some SyntaxProtocol) -> Int { node.positionAfterSkippingLeadingTrivia.utf8Offset }
+    func offset(_ node: some SyntaxProtocol) -> Int {
+        node.positionAfterSkippingLeadingTrivia.utf8Offset + (bases[node.root.id] ?? 0)
+    }
 
     // MARK: - Declarations
 
@@ -95,25 +158,48 @@ final class ManifestInterpreter {
         }
     }
 
-    func collect(_ decl: DeclSyntax) {
+    /// `owner`: the type or extension the declaration is a member of (nil at the top level).
+    func collect(_ decl: DeclSyntax, owner: String? = nil) {
         if let variable = decl.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 declarations[name, default: []].append(Syntax(binding))
+                if owner != nil, !Self.isStatic(variable.modifiers) { memberNames.insert(name) }
             }
         } else if let function = decl.as(FunctionDeclSyntax.self) {
             declarations[function.name.text, default: []].append(Syntax(function))
+            if owner != nil, !Self.isStatic(function.modifiers) { memberNames.insert(function.name.text) }
+        } else if let cases = decl.as(EnumCaseDeclSyntax.self), let owner {
+            for element in cases.elements where element.parameterClause == nil {
+                let raw = element.rawValue.flatMap { $0.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
+                enums[owner, default: []].append((element.name.text, raw))
+            }
         } else if let members = Self.memberBlock(of: decl) {
-            for member in members.members { collect(member.decl) }
+            let name = Self.typeName(of: decl)
+            if decl.is(EnumDeclSyntax.self), let name, enums[name] == nil { enums[name] = [] }
+            for member in members.members { collect(member.decl, owner: name ?? owner ?? "") }
         } else if let config = decl.as(IfConfigDeclSyntax.self) {
             for clause in config.clauses {
                 switch clause.elements {
                 case let .statements(items)?: collectDeclarations(items)
-                case let .decls(members)?: for member in members { collect(member.decl) }
+                case let .decls(members)?: for member in members { collect(member.decl, owner: owner) }
                 default: break
                 }
             }
         }
+    }
+
+    static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+    }
+
+    /// `Project` of `extension Project`, `AzkarTarget` of `enum AzkarTarget`: the last name of the type.
+    static func typeName(of decl: DeclSyntax) -> String? {
+        if let node = decl.as(ExtensionDeclSyntax.self) { return node.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) }
+        if let node = decl.as(StructDeclSyntax.self) { return node.name.text }
+        if let node = decl.as(EnumDeclSyntax.self) { return node.name.text }
+        if let node = decl.as(ClassDeclSyntax.self) { return node.name.text }
+        return nil
     }
 
     static func memberBlock(of decl: DeclSyntax) -> MemberBlockSyntax? {
@@ -127,6 +213,10 @@ final class ManifestInterpreter {
     // MARK: - Statements
 
     func execute(_ items: CodeBlockItemListSyntax) {
+        // Statements nest as expressions do (an `if` in an `if` …): the same bound.
+        guard depth < Self.maximumDepth else { return }
+        depth += 1
+        defer { depth -= 1 }
         for item in items {
             guard tick() else { return }
             switch item.item {
@@ -168,6 +258,8 @@ final class ManifestInterpreter {
         } else if let returnStatement = statement.as(ReturnStmtSyntax.self), let expression = returnStatement.expression {
             if !returned.isEmpty { returned[returned.count - 1].append(evaluate(expression)) }
         } else if let guardStatement = statement.as(GuardStmtSyntax.self) {
+            // `guard` decided true runs on; else (or undecided) its `else` body runs too.
+            if decidesConditions, decide(guardStatement.conditions) == true { return }
             inScope { execute(guardStatement.body.statements) }
         } else if let doStatement = statement.as(DoStmtSyntax.self) {
             inScope { execute(doStatement.body.statements) }
@@ -178,6 +270,9 @@ final class ManifestInterpreter {
     func executeExpression(_ expression: ExprSyntax) {
         if let ifExpression = expression.as(IfExprSyntax.self) {
             executeIf(ifExpression)
+        } else if let switchExpression = expression.as(SwitchExprSyntax.self) {
+            let cases = chosenCases(switchExpression)
+            for body in cases { inScope { execute(body) } }
         } else if let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             guard elements.count == 3, let path = Self.path(elements[0]) else { return }
@@ -204,6 +299,18 @@ final class ManifestInterpreter {
     }
 
     func executeIf(_ node: IfExprSyntax) {
+        if decidesConditions, let taken = decide(node.conditions) {
+            if taken {
+                inScope { execute(node.body.statements) }
+                return
+            }
+            switch node.elseBody {
+            case let .ifExpr(next)?: executeIf(next)
+            case let .codeBlock(block)?: inScope { execute(block.statements) }
+            default: break
+            }
+            return
+        }
         inScope { execute(node.body.statements) }
         switch node.elseBody {
         case let .ifExpr(next)?: executeIf(next)
@@ -211,6 +318,55 @@ final class ManifestInterpreter {
         case nil: break
         @unknown default: break
         }
+    }
+
+    /// An `if` / `guard` condition list: true or false when every condition is a decided Bool; nil else
+    /// (an `if let`, a condition on the environment).
+    func decide(_ conditions: ConditionElementListSyntax) -> Bool? {
+        var result = true
+        for element in conditions {
+            guard case let .expression(expression) = element.condition, let value = evaluate(expression).boolValue else { return nil }
+            result = result && value
+        }
+        return result
+    }
+
+    /// The bodies of a `switch` that run: the first case whose pattern matches a decided subject (`.app`
+    /// against an enum case, `"a"` against a string), else `default`; every case when it cannot be decided.
+    func chosenCases(_ node: SwitchExprSyntax) -> [CodeBlockItemListSyntax] {
+        let cases = node.cases.compactMap { $0.as(SwitchCaseSyntax.self) }
+        let all = cases.map(\.statements)
+        let subject = evaluate(node.subject)
+        func matches(_ pattern: PatternSyntax) -> Bool? {
+            guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression else { return nil }
+            if let member = expression.as(MemberAccessExprSyntax.self) {
+                let name = member.declName.baseName.text
+                switch subject {
+                case let .enumCase(_, caseName, _): return caseName == name
+                case let .symbol(symbol): return symbol == name
+                default: return nil
+                }
+            }
+            if let literal = expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue, case let .string(text) = subject {
+                return literal == text
+            }
+            return nil
+        }
+        var fallback: CodeBlockItemListSyntax?
+        for switchCase in cases {
+            switch switchCase.label {
+            case let .case(label):
+                for item in label.caseItems {
+                    guard item.whereClause == nil, let matched = matches(item.pattern) else { return all }
+                    if matched { return [switchCase.statements] }
+                }
+            case .default:
+                fallback = switchCase.statements
+            @unknown default:
+                return all
+            }
+        }
+        return fallback.map { [$0] } ?? []
     }
 
     func inScope(_ body: () -> Void) {

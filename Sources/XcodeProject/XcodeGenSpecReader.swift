@@ -68,9 +68,9 @@ extension XcodeProject {
     /// The file the project was read from: the XcodeGen spec, or the `.xcodeproj`'s `project.pbxproj`.
     public var definitionFile: String { Self.definitionFile(ofProjectAt: path) }
 
-    /// ``definitionFile`` for a project path (an `.xcodeproj` folder or a spec).
+    /// ``definitionFile`` for a project path (an `.xcodeproj` folder, a spec, or a Tuist `Project.swift`).
     public static func definitionFile(ofProjectAt path: String) -> String {
-        XcodeGenSpecReader.isSpecPath(path) ? path : BuildSettingPath.join(path, "project.pbxproj")
+        XcodeGenSpecReader.isSpecPath(path) || TuistProjectPaths.isManifest(path) ? path : BuildSettingPath.join(path, "project.pbxproj")
     }
 }
 

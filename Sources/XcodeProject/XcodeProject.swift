@@ -37,12 +37,26 @@ public struct XcodeBuildConfiguration: Hashable, Sendable {
     public var baseConfiguration: ProjectPath?
     /// Where the base configuration is named, for a diagnostic when it is missing.
     public var baseConfigurationLocation: SourceLocation?
+
+    package init(id: String, name: String, settings: [BuildSettingAssignment], baseConfiguration: ProjectPath? = nil,
+                 baseConfigurationLocation: SourceLocation? = nil) {
+        self.id = id
+        self.name = name
+        self.settings = settings
+        self.baseConfiguration = baseConfiguration
+        self.baseConfigurationLocation = baseConfigurationLocation
+    }
 }
 
 /// An `XCConfigurationList`.
 public struct XcodeConfigurationList: Hashable, Sendable {
     public var configurations: [XcodeBuildConfiguration]
     public var defaultConfigurationName: String?
+
+    package init(configurations: [XcodeBuildConfiguration], defaultConfigurationName: String?) {
+        self.configurations = configurations
+        self.defaultConfigurationName = defaultConfigurationName
+    }
 
     public subscript(name: String) -> XcodeBuildConfiguration? { configurations.first { $0.name == name } }
 }
@@ -73,6 +87,11 @@ public struct PackageProductDependency: Hashable, Sendable {
     /// nil when the product names no package: then it comes from a local package the project holds as a
     /// folder reference (older Xcode), see ``XcodeProject/localPackages``.
     public var package: Package?
+
+    package init(productName: String, package: Package?) {
+        self.productName = productName
+        self.package = package
+    }
 }
 
 /// A `PBXTargetDependency`.
@@ -83,6 +102,12 @@ public struct TargetDependency: Hashable, Sendable {
     public var name: String?
     /// A package product the dependency names instead of a target (`productRef`).
     public var productName: String?
+
+    package init(targetID: String?, name: String?, productName: String?) {
+        self.targetID = targetID
+        self.name = name
+        self.productName = productName
+    }
 }
 
 /// A `PBXNativeTarget`, `PBXAggregateTarget` or `PBXLegacyTarget`.
@@ -126,6 +151,11 @@ public struct LocalSwiftPackage: Hashable, Sendable {
     public var path: ProjectPath
     /// True when it is an `XCLocalSwiftPackageReference` (products name it); false for a folder reference.
     public var isPackageReference: Bool
+
+    package init(path: ProjectPath, isPackageReference: Bool) {
+        self.path = path
+        self.isPackageReference = isPackageReference
+    }
 }
 
 /// An Xcode project read from its `project.pbxproj` (see ``XcodeProjectReader``).

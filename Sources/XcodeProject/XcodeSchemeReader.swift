@@ -70,8 +70,9 @@ public struct XcodeSchemeReader: Sendable {
     }
 }
 
-/// One start tag of a scheme file: its name, attributes and where it starts.
-private struct SchemeElement {
+/// One start tag of a scheme file (or of another small Xcode XML file, a workspace's): its name, attributes and
+/// where it starts.
+struct SchemeElement {
     var name: String
     var attributes: [String: String]
     var location: SourceLocation
@@ -81,10 +82,13 @@ private struct SchemeElement {
     var parent: Int?
 }
 
-/// The SAX2 events of one scheme file, and the scheme they make.
-private struct SchemeSAX {
+/// The SAX2 events of one scheme file, and the scheme they make (WorkspaceReader.swift reads workspaces with it).
+struct SchemeSAX {
     let bytes: UnsafeRawBufferPointer
     let file: String
+    /// What the file is, and what becomes of it when it cannot be read, for the failure's message.
+    var kind = "scheme"
+    var consequence = "it is not used"
     var context: xmlParserCtxtPtr?
     /// The open elements: their indices in ``elements``.
     var open: [Int] = []
@@ -101,15 +105,18 @@ private struct SchemeSAX {
         self.file = file
     }
 
-    static func parse(_ bytes: UnsafeRawBufferPointer, file: String) -> SchemeSAX {
+    static func parse(_ bytes: UnsafeRawBufferPointer, file: String, kind: String = "scheme", consequence: String = "it is not used") -> SchemeSAX {
         let state = UnsafeMutablePointer<SchemeSAX>.allocate(capacity: 1)
-        state.initialize(to: SchemeSAX(bytes: bytes, file: file))
+        var initial = SchemeSAX(bytes: bytes, file: file)
+        initial.kind = kind
+        initial.consequence = consequence
+        state.initialize(to: initial)
         defer {
             state.deinitialize(count: 1)
             state.deallocate()
         }
         guard bytes.count > 0, let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else {
-            state.pointee.fail("empty scheme file", line: 1, column: 1)
+            state.pointee.fail("empty \(kind) file", line: 1, column: 1)
             return state.pointee
         }
         var handler = makeHandler()
@@ -142,7 +149,7 @@ private struct SchemeSAX {
     mutating func fail(_ message: String, line: Int, column: Int) {
         guard !stopped else { return }
         stopped = true
-        failure = Diagnostic(.projectSchemeInvalid, "scheme cannot be read: \(message); it is not used",
+        failure = Diagnostic(.projectSchemeInvalid, "\(kind) cannot be read: \(message); \(consequence)",
                              at: SourceLocation(file: file, line: max(line, 1), column: max(column, 1)))
         if let context { xmlStopParser(context) }
     }
@@ -189,7 +196,7 @@ private struct SchemeSAX {
 
     mutating func refuseDeclarations(_ what: String) {
         let (line, column) = position(of: currentOffset)
-        fail("\(what) (a scheme has none; nothing is loaded or expanded)", line: line, column: column)
+        fail("\(what) (a \(kind) has none; nothing is loaded or expanded)", line: line, column: column)
     }
 
     mutating func libxml2Error(_ error: UnsafePointer<xmlError>) {

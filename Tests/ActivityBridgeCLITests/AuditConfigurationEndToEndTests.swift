@@ -160,7 +160,7 @@ struct AuditConfigurationEndToEndTests {
             let result = try BuiltBinary.run(["audit"], in: directory)
             #expect(result.status == 1)
             #expect(result.standardOutput == """
-                App/Legacy.m:1:1: error: nothing was audited: no Xcode project, XcodeGen spec or package manifest could be read, but the repository has 1 Swift file and 1 Objective-C file; looked for *.xcodeproj (with project.pbxproj), XcodeGen project.yml and Package.swift (Tuist's Project.swift is not read yet); name a project with --project [audit-no-project]
+                App/Legacy.m:1:1: error: nothing was audited: no Xcode project, XcodeGen spec, Tuist manifest or package manifest could be read, but the repository has 1 Swift file and 1 Objective-C file; looked for *.xcodeproj (with project.pbxproj), *.xcworkspace, XcodeGen project.yml, Tuist Project.swift (outside Tuist/) and Package.swift; name a project with --project [audit-no-project]
                 0 projects, no app targets checked: 1 error, 0 warnings, 0 notes
 
                 """)
@@ -176,14 +176,13 @@ struct AuditConfigurationEndToEndTests {
         }
     }
 
-    @Test func aTuistManifestIsNamedWhereTheErrorStands() throws {
+    @Test func aTuistManifestIsReadNotNothingAudited() throws {
         try withSources(["Project.swift": "import ProjectDescription\nlet project = Project(name: \"App\", targets: [])\n",
                          "Tuist/ProjectDescriptionHelpers/Helpers.swift": "import ProjectDescription\n",
                          "App/Sources/Scene.swift": AuditEndToEndTests.scene()]) { directory in
             let result = try BuiltBinary.run(["audit"], in: directory)
-            #expect(result.status == 1)
-            #expect(result.standardOutput.hasPrefix("Project.swift:1:1: error: nothing was audited: "))
-            #expect(result.standardOutput.contains("Project.swift is a Tuist manifest, which is not read yet"))
+            #expect(result.status == 0)
+            #expect(!result.standardOutput.contains("audit-no-project"))
         }
     }
 
@@ -193,9 +192,11 @@ struct AuditConfigurationEndToEndTests {
         try withSources(["Project.swift": "import ProjectDescription\nlet project = Project(name: \"App\", targets: [])\n",
                          "Tuist/Package.swift": manifest, "Modules/Kit/Package.swift": manifest,
                          "App/Sources/Scene.swift": AuditEndToEndTests.scene()]) { directory in
-            let result = try BuiltBinary.run(["audit"], in: directory)
-            #expect(result.status == 1)
-            #expect(result.standardOutput.hasPrefix("Project.swift:1:1: error: nothing was audited: "))
+            // The Tuist project is read (TuistEndToEndTests): neither manifest makes the repository a package.
+            let result = try BuiltBinary.run(["audit", "--format", "json"], in: directory)
+            let document = try JSONParser().parse(result.standardOutput)
+            let projects = TuistEndToEndTests.elements(document["projects"])
+            #expect(projects.first?["path"] == .string("Project.swift"))
         }
         try withSources(["Modules/Kit/Package.swift": manifest, "App/Scene.swift": AuditEndToEndTests.scene()]) { directory in
             let result = try BuiltBinary.run(["audit"], in: directory)

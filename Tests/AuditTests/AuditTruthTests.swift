@@ -43,33 +43,21 @@ struct AuditTruthTests {
         }
     }
 
-    /// Whether the audit reads the project format of a table's app: until a Tuist reader exists (issue 25), a
-    /// Tuist repository is measured and printed but kept out of the floors, and must get the `audit-no-project`
-    /// error that says it was not read (never a clean result).
-    static func projectIsRead(_ table: TruthTable, _ report: AuditReport) -> Bool {
-        table.project?.tuist == nil || !report.projects.isEmpty
-    }
-
     @Test func recallAndPrecisionPerKind() throws {
-        var total = Score(), unread = Score()
+        var total = Score()
         var lines: [String] = []
         for table in try TruthTable.all() {
             let report = try Auditor(root: RealApps.root.appendingPathComponent(table.app).path).run()
             let score = Score(table: table, report: report)
-            let read = Self.projectIsRead(table, report)
-            lines.append(score.line(table.app) + (read ? "" : "  (Tuist, not read yet: out of the floors)"))
+            lines.append(score.line(table.app))
             for miss in score.misses { lines.append("    missed  \(miss)") }
             for extra in score.falseFindings { lines.append("    false   \(extra)") }
             for outside in score.unresolvedAsExpected { lines.append("    unresolved, as it must be: \(outside)") }
-            if read {
-                total.add(score)
-            } else {
-                unread.add(score)
-                #expect(report.repositoryDiagnostics.map(\.rule) == [.auditNoProject], "\(table.app): a Tuist repository not read must say so")
-            }
+            total.add(score)
+            // Every app's project is read (Xcode, XcodeGen and Tuist alike): none is a repository with nothing audited.
+            #expect(!report.projects.isEmpty && !report.repositoryDiagnostics.contains { $0.rule == .auditNoProject }, "\(table.app): no project read")
         }
         lines.append(total.line("ALL"))
-        lines.append(unread.line("NOT READ (Tuist)"))
         print("Audit against truth tables (found/true recall, right/found precision):\n" + lines.joined(separator: "\n"))
         for (kind, floor) in Self.recallFloors {
             #expect(total.recall(kind) >= floor, "\(kind.rawValue): recall \(total.recall(kind)) below \(floor)")

@@ -1,3 +1,4 @@
+import Audit
 import Diagnostics
 import Foundation
 import BuildSettings
@@ -5,8 +6,9 @@ import JSON
 import PropertyList
 import XcodeProject
 
-/// Every `*.xcodeproj` under PATH, and every XcodeGen spec whose project is not committed
-/// (`ProjectFiles.xcodeGenSpecs`) (dependency and build folders and hidden folders skipped), its targets with
+/// Every `*.xcodeproj` under PATH, every XcodeGen spec whose project is not committed
+/// (`ProjectFiles.xcodeGenSpecs`) and every Tuist `Project.swift` (read statically by the audit's
+/// `TuistProjectBuilder`) (dependency and build folders and hidden folders skipped), its targets with
 /// their kinds and product types, and its configurations. A PATH that is itself an `.xcodeproj` lists that one.
 ///
 /// Text: a line per project (`App.xcodeproj (configurations: Debug, Release; default Release)`), then
@@ -31,9 +33,17 @@ enum ProjectListCommand: Command {
             throw CommandError.noInput("no folder at '\(given)'")
         }
         let files = ProjectFiles(root: root.hasSuffix(".xcodeproj") ? (root as NSString).deletingLastPathComponent : root)
-        let paths = root.hasSuffix(".xcodeproj") ? [(root as NSString).lastPathComponent] : (files.projects() + files.xcodeGenSpecs()).sorted()
+        let paths = root.hasSuffix(".xcodeproj") ? [(root as NSString).lastPathComponent]
+            : (files.projects() + files.xcodeGenSpecs() + files.tuistManifests()).sorted()
         var listed: [(path: String, project: XcodeProject?, diagnostics: [Diagnostic])] = []
         for path in paths {
+            if TuistProjectPaths.isManifest(path) {
+                switch TuistProjectBuilder(files: files).read(path) {
+                case let .success(project): listed.append((path, project, project.diagnostics))
+                case let .failure(diagnostic): listed.append((path, nil, [diagnostic]))
+                }
+                continue
+            }
             do {
                 let project = try XcodeProjectReader(files: files).readProjectOrSpec(path)
                 listed.append((path, project, project.diagnostics))
