@@ -65,17 +65,7 @@ enum AuditCommand: Command {
             options.buildsAppModels = true
         }
 
-        let report: AuditReport
-        do {
-            report = try Auditor(root: root, options: options).run()
-        } catch {
-            progress.finish()
-            switch error {
-            case .missingPath: throw CommandError.noInput("cannot read '\(shownRoot)': no such directory")
-            case .missingProject, .unreadableProject: throw CommandError.noInput(error.description)
-            }
-        }
-        progress.finish()
+        let report = try RepositoryAudit.run(root: root, shownRoot: shownRoot, options: options, progress: progress)
         var written: [String] = []
         if let modelFolder {
             written = try AppModelFolder.write(report.appModelFiles, to: context.resolve(modelFolder), shown: modelFolder)

@@ -40,17 +40,7 @@ enum ConvertCommand: Command {
         let progress = ProgressLine(context: context)
         var options = AuditOptions()
         if context.showsProgress { options.progress = { line in progress.show(line) } }
-        let report: AuditReport
-        do {
-            report = try Auditor(root: root, options: options).run()
-        } catch {
-            progress.finish()
-            switch error {
-            case .missingPath: throw CommandError.noInput("cannot read '\(shownRoot)': no such directory")
-            case .missingProject, .unreadableProject: throw CommandError.noInput(error.description)
-            }
-        }
-        progress.finish()
+        let report = try RepositoryAudit.run(root: root, shownRoot: shownRoot, options: options, progress: progress)
         var conversion: Converter.Conversion
         var activityTypesConverted = 0
         do {
