@@ -173,7 +173,7 @@ package struct PackageManifest: Hashable, Sendable {
     }
 }
 
-/// Why a manifest could not be read at all, and where.
+/// Why a manifest (a package's, or a Tuist project's or workspace's) could not be read at all, and where.
 package struct PackageManifestError: Error, Hashable, Sendable, CustomStringConvertible {
     package var reason: String
     package var position: SourceLocation

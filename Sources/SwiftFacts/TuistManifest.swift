@@ -136,15 +136,5 @@ package struct TuistWorkspace: Hashable, Sendable {
     package var gaps: [PackageManifest.Gap] = []
 }
 
-/// Why a Tuist manifest was not read at all: located, as the error shows it.
-package struct TuistManifestError: Error, Hashable, Sendable, CustomStringConvertible {
-    package var reason: String
-    package var position: SourceLocation
-
-    package init(reason: String, position: SourceLocation) {
-        self.reason = reason
-        self.position = position
-    }
-
-    package var description: String { "\(position.file):\(position.line):\(position.column): \(reason)" }
-}
+/// Why a Tuist manifest was not read at all: the same located refusal as a package manifest's.
+package typealias TuistManifestError = PackageManifestError
