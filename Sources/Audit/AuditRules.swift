@@ -86,7 +86,7 @@ private func appInfoPlist(_ types: String..., extra: String = "") -> String {
 }
 
 /// `App/Shortcuts.swift`: an App Intent with an entity, an enum and a string parameter, and the App Shortcuts `body`.
-private func shortcuts(_ body: String, provider: String = "struct ShopShortcuts: AppShortcutsProvider", sizes: String = "small, large") -> String {
+func exampleShortcuts(_ body: String, provider: String = "struct ShopShortcuts: AppShortcutsProvider", sizes: String = "small, large") -> String {
     """
     import AppIntents
 
@@ -111,14 +111,14 @@ private func shortcuts(_ body: String, provider: String = "struct ShopShortcuts:
 }
 
 /// One App Shortcut of `OpenProductIntent` with `phrases` (Swift literals, one a line).
-private func shortcut(_ phrases: String...) -> String {
+func exampleShortcut(_ phrases: String...) -> String {
     "        AppShortcut(intent: OpenProductIntent(), phrases: [\n"
         + phrases.map { "            \($0),\n" }.joined()
         + "        ], shortTitle: \"Open Product\", systemImageName: \"bag\")"
 }
 
 /// `App/AppShortcuts.xcstrings` with one source phrase (`key`, quoted, may carry the marker) localized into German as `value`.
-private func phraseCatalog(_ key: String, _ value: String) -> String {
+func examplePhraseCatalog(_ key: String, _ value: String) -> String {
     """
     {
       "sourceLanguage" : "en",
@@ -151,7 +151,7 @@ private func intentDefinition(_ names: String...) -> String {
     """
 }
 
-private let openProduct = "\"Open \\(\\.$product) in \\(.applicationName)\""
+let exampleOpenProduct = "\"Open \\(\\.$product) in \\(.applicationName)\""
 
 extension RuleDescription {
     package static let activityTypeUndeclaredInCode = RuleDescription(
@@ -236,115 +236,6 @@ extension RuleDescription {
                 func handle(_ activity: NSUserActivity) -> Bool { activity.activityType == "com.example.shop.browse" }
 
                 """,
-        ])])
-
-    package static let appShortcutMissingApplicationName = RuleDescription(
-        "app-shortcut-missing-application-name", .error, "An App Shortcut phrase lacks \\(.applicationName) (Xcode: Invalid Utterance).",
-        rationale: "An App Shortcut phrase lacks `\\(.applicationName)`: Xcode refuses it (Invalid Utterance), as Apple's rule R5.4 requires the app's name in every phrase.",
-        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(\\.$product)\""))])],
-        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
-
-    package static let appShortcutRepeatedApplicationName = RuleDescription(
-        "app-shortcut-repeated-application-name", .error, "An App Shortcut phrase has \\(.applicationName) more than once.",
-        rationale: "An App Shortcut phrase has `\\(.applicationName)` more than once (R5.4).",
-        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"\\(.applicationName), open \\(\\.$product) in \\(.applicationName)\""))])],
-        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
-
-    package static let appShortcutMultipleParameters = RuleDescription(
-        "app-shortcut-multiple-parameters", .error, "An App Shortcut phrase has more than one parameter.",
-        rationale: "An App Shortcut phrase has more than one parameter (R5.5).",
-        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(\\.$product) \\(\\.$size) in \\(.applicationName)\""))])],
-        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "\"Open \\(\\.$size) in \\(.applicationName)\""))])])
-
-    package static let appShortcutParameterType = RuleDescription(
-        "app-shortcut-parameter-type", .error, "An App Shortcut phrase parameter is not an AppEntity or AppEnum.",
-        rationale: "An App Shortcut phrase parameter is not an `AppEntity` or `AppEnum` (R5.6): Siri cannot offer its values.",
-        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Note \\(\\.$note) in \\(.applicationName)\""))])],
-        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
-
-    package static let appShortcutUnknownParameter = RuleDescription(
-        "app-shortcut-unknown-parameter", .error, "An App Shortcut phrase names a parameter its intent does not declare.",
-        rationale: "An App Shortcut phrase names a parameter its intent does not declare (R5.7).",
-        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(\\.$colour) in \\(.applicationName)\""))])],
-        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
-
-    package static let appShortcutPhraseMalformed = RuleDescription(
-        "app-shortcut-phrase-malformed", .error, "An App Shortcut phrase interpolates something other than a parameter or the application name.",
-        rationale: "An App Shortcut phrase interpolates something other than a parameter or the application name (R5.7).",
-        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct, "↓\"Open \\(product.name) in \\(.applicationName)\""))])],
-        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
-
-    package static let appShortcutsTooMany = RuleDescription(
-        "app-shortcuts-too-many", .error, "An app declares more than 10 App Shortcuts.",
-        rationale: "An app declares more than 10 App Shortcuts (R5.2); the finding is at the eleventh.",
-        triggering: [.repository(["App/Shortcuts.swift": shortcuts(
-            (1...10).map { shortcut("\"Open \\(\\.$product) \($0) in \\(.applicationName)\"") }.joined(separator: "\n")
-                + "\n        ↓" + String(shortcut("\"Open \\(\\.$product) 11 in \\(.applicationName)\"").dropFirst(8)))])],
-        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(
-            (1...10).map { shortcut("\"Open \\(\\.$product) \($0) in \\(.applicationName)\"") }.joined(separator: "\n"))])])
-
-    package static let appShortcutsTooManyPhrases = RuleDescription(
-        "app-shortcuts-too-many-phrases", .error, "An app's phrases expand to more than 1,000 with every enum value.",
-        rationale: "An app's phrases expand to more than 1,000 when each enum parameter is replaced by each of its cases (R5.3).",
-        triggering: [.repository(["App/Shortcuts.swift": shortcuts(
-            "        ↓" + String(shortcut(openProduct, "\"Open \\(\\.$size) in \\(.applicationName)\"").dropFirst(8)),
-            sizes: (0...1_000).map { "s\($0)" }.joined(separator: ", "))])],
-        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(
-            shortcut(openProduct, "\"Open \\(\\.$size) in \\(.applicationName)\""), sizes: (0...998).map { "s\($0)" }.joined(separator: ", "))])])
-
-    package static let appShortcutsMultipleProviders = RuleDescription(
-        "app-shortcuts-multiple-providers", .error, "An app has more than one AppShortcutsProvider.",
-        rationale: "An app has more than one `AppShortcutsProvider` (R5.1); the finding is at the second, with a note at the first.",
-        triggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct)) + """
-            struct ↓MoreShortcuts: AppShortcutsProvider {
-                static var appShortcuts: [AppShortcut] { [] }
-            }
-
-            """])],
-        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))])])
-
-    package static let appShortcutPhraseCollision = RuleDescription(
-        "app-shortcut-phrase-collision", .warning, "Two App Shortcuts share a phrase (ignoring case and parameters): Siri cannot tell them apart.",
-        rationale: "Two App Shortcuts share a phrase (ignoring case, punctuation and parameters of one type): Siri cannot tell them apart.",
-        triggering: [.repository(["App/Shortcuts.swift": shortcuts(
-            shortcut(openProduct, "\"Shop with \\(.applicationName)\"") + "\n" + shortcut("↓\"shop with \\(.applicationName)!\""))])],
-        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(
-            shortcut(openProduct, "\"Shop with \\(.applicationName)\"") + "\n" + shortcut("\"Browse \\(.applicationName)\""))])])
-
-    package static let appShortcutLocalizationMissingApplicationName = RuleDescription(
-        "app-shortcut-localization-missing-application-name", .error, "A localized phrase lacks ${applicationName}.",
-        rationale: "A localized phrase (`AppShortcuts.xcstrings`, `*.lproj/AppShortcuts.strings`) lacks `${applicationName}`; the finding is at the catalog entry's key, a note at the localized phrase.",
-        triggering: [.repository([
-            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
-            "App/AppShortcuts.xcstrings": phraseCatalog("↓\"Open ${product} in ${applicationName}\"", "Öffne ${product}"),
-        ])],
-        nonTriggering: [.repository([
-            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
-            "App/AppShortcuts.xcstrings": phraseCatalog("\"Open ${product} in ${applicationName}\"", "Öffne ${product} in ${applicationName}"),
-        ])])
-
-    package static let appShortcutLocalizationParameterMismatch = RuleDescription(
-        "app-shortcut-localization-parameter-mismatch", .error, "A localized phrase's placeholders differ from its source phrase's parameter.",
-        rationale: "A localized phrase's placeholders differ from its source phrase's parameter: the localized phrase cannot be filled.",
-        triggering: [.repository([
-            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
-            "App/AppShortcuts.xcstrings": phraseCatalog("↓\"Open ${product} in ${applicationName}\"", "Öffne ${item} in ${applicationName}"),
-        ])],
-        nonTriggering: [.repository([
-            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
-            "App/AppShortcuts.xcstrings": phraseCatalog("\"Open ${product} in ${applicationName}\"", "Öffne ${product} in ${applicationName}"),
-        ])])
-
-    package static let appShortcutLocalizationStale = RuleDescription(
-        "app-shortcut-localization-stale", .warning, "A phrase localization key is no phrase of the source.",
-        rationale: "A phrase localization key is no phrase of the source: a leftover of a changed phrase, which Siri never uses.",
-        triggering: [.repository([
-            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
-            "App/AppShortcuts.xcstrings": phraseCatalog("↓\"Old phrase in ${applicationName}\"", "Alt in ${applicationName}"),
-        ])],
-        nonTriggering: [.repository([
-            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
-            "App/AppShortcuts.xcstrings": phraseCatalog("\"Open ${product} in ${applicationName}\"", "Öffne ${product} in ${applicationName}"),
         ])])
 
     package static let customIntentNotMigrated = RuleDescription(
@@ -457,11 +348,11 @@ extension RuleDescription {
         "audit-file-unreadable", .warning, "A phrase localization or intent definition file cannot be read.",
         rationale: "A phrase localization (`.xcstrings`, `.strings`), intent definition or Swift file cannot be read or parsed: what it holds is unknown to the checks.",
         triggering: [.repository([
-            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
+            "App/Shortcuts.swift": exampleShortcuts(exampleShortcut(exampleOpenProduct)),
             "App/AppShortcuts.xcstrings": "{ \"sourceLanguage\" : \"en\", \"strings\" : ↓}\n",
         ])],
         nonTriggering: [.repository([
-            "App/Shortcuts.swift": shortcuts(shortcut(openProduct)),
+            "App/Shortcuts.swift": exampleShortcuts(exampleShortcut(exampleOpenProduct)),
             "App/AppShortcuts.xcstrings": "{ \"sourceLanguage\" : \"en\", \"strings\" : {}, \"version\" : \"1.0\" }\n",
         ])])
 
@@ -507,8 +398,8 @@ extension RuleDescription {
     package static let appModelEmitLeftOut = RuleDescription(
         "app-model-emit-left-out", .note, "--emit-app-model: a phrase or App Shortcut the app model cannot hold as written is left out, so that the model loads.",
         rationale: "With `--emit-app-model`: a phrase or App Shortcut the app model cannot hold as written (Apple's rules, a missing intent, a second type of one name) is left out, so that the model loads.",
-        triggering: [.repository(["App/Shortcuts.swift": shortcuts("        ↓AppShortcut(intent: GhostIntent(), phrases: [\"Haunt \\(.applicationName)\"], shortTitle: \"Ghost\", systemImageName: \"moon\")")], arguments: ["--emit-app-model"])],
-        nonTriggering: [.repository(["App/Shortcuts.swift": shortcuts(shortcut(openProduct))], arguments: ["--emit-app-model"])])
+        triggering: [.repository(["App/Shortcuts.swift": exampleShortcuts("        ↓AppShortcut(intent: GhostIntent(), phrases: [\"Haunt \\(.applicationName)\"], shortTitle: \"Ghost\", systemImageName: \"moon\")")], arguments: ["--emit-app-model"])],
+        nonTriggering: [.repository(["App/Shortcuts.swift": exampleShortcuts(exampleShortcut(exampleOpenProduct))], arguments: ["--emit-app-model"])])
 }
 
 /// Every rule an audit can report, for SARIF's `tool.driver.rules`: its own, then `validate`'s (described
