@@ -1,8 +1,8 @@
 internal import CLibXML2
 import Diagnostics
 
-/// Drives libxml2's push parser with SAX2 callbacks over a UTF-8 buffer and feeds an
-/// ``XMLPropertyListBuilder``. No DOM is built; libxml2 sees the input in chunks.
+/// Drives libxml2's parser with SAX2 callbacks over a UTF-8 buffer and feeds an
+/// ``XMLPropertyListBuilder``. No DOM is built; libxml2 reads the input in chunks it asks for.
 ///
 /// Safety: the parser runs with `XML_PARSE_NONET`, never `XML_PARSE_NOENT`, and with SAX
 /// handlers that load nothing: there is no external-subset or entity-resolver callback, so the
@@ -11,8 +11,19 @@ import Diagnostics
 /// expanded are the five predefined ones and character references. `XML_PARSE_HUGE` lifts
 /// libxml2's own depth limit (256) so that the reader's `maximumDepth` governs.
 enum LibXML2SAXParser {
-    /// Bytes handed to libxml2 per `xmlParseChunk` call.
-    static let chunkSize = 1 << 18
+    /// The bytes libxml2 reads, in the pieces it asks for.
+    private struct InputSource {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        mutating func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
+            let count = min(max(length, 0), bytes.count - offset)
+            guard count > 0, let base = bytes.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
+            offset += count
+            return Int32(count)
+        }
+    }
 
     private static let initialize: Void = { xmlInitParser() }()
 
@@ -32,7 +43,18 @@ enum LibXML2SAXParser {
             state.deallocate()
         }
         var handler = LibXML2SAXState.makeHandler()
-        guard let context = xmlCreatePushParserCtxt(&handler, state, nil, 0, nil) else {
+        // libxml2 pulls the input through this read callback, as it reads a file: the pull parser does not
+        // look ahead for each tag's end before parsing it as the push parser does (a tenth of a large read).
+        let source = UnsafeMutablePointer<InputSource>.allocate(capacity: 1)
+        source.initialize(to: InputSource(bytes: bytes))
+        defer {
+            source.deinitialize(count: 1)
+            source.deallocate()
+        }
+        guard let context = xmlCreateIOParserCtxt(&handler, state, { source, buffer, length in
+            guard let source, let buffer else { return -1 }
+            return source.assumingMemoryBound(to: InputSource.self).pointee.read(into: buffer, length: Int(length))
+        }, nil, source, XML_CHAR_ENCODING_NONE) else {
             var builder = state.pointee.builder
             let failure = builder.error("libxml2 could not create a parser context", at: 0)
             return (builder, failure)
@@ -50,16 +72,7 @@ enum LibXML2SAXParser {
         }
         let parserOptions = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_IGNORE_ENC.rawValue
         xmlCtxtUseOptions(context, Int32(bitPattern: parserOptions))
-
-        if let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) {
-            var offset = 0
-            while offset < bytes.count, !state.pointee.stopped {
-                let length = min(chunkSize, bytes.count - offset)
-                xmlParseChunk(context, base + offset, Int32(length), 0)
-                offset += length
-            }
-            if !state.pointee.stopped { xmlParseChunk(context, nil, 0, 1) }
-        }
+        xmlParseDocument(context)
         state.pointee.context = nil
         return (state.pointee.builder, state.pointee.failure)
     }

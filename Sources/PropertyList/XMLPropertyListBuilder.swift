@@ -47,7 +47,7 @@ struct XMLPropertyListBuilder {
     private var rawText: Range<Int>?
     private var copyingText = false
     private var text: [UInt8] = []
-    private var keys = XMLKeyCache()
+    private var strings = XMLStringCache()
     private(set) var warnings: [Diagnostic] = []
     private(set) var locations: PropertyListLocations?
 
@@ -133,7 +133,8 @@ struct XMLPropertyListBuilder {
             textOffset = offset
             rawText = nil
             copyingText = false
-            text.removeAll(keepingCapacity: text.capacity <= 1 << 20)
+            // Most text is never copied (see rawText): emptying an empty buffer is not free.
+            if !text.isEmpty { text.removeAll(keepingCapacity: text.capacity <= 1 << 20) }
         }
     }
 
@@ -240,7 +241,7 @@ struct XMLPropertyListBuilder {
 
     private mutating func finishText(_ element: XMLPropertyListElement, endTag: Int) throws(Diagnostic) {
         if element == .key {
-            let key = (try? Self.withText(copying: copyingText, text, rawText, in: bytes) { keys.string(for: $0) }) ?? ""
+            let key = (try? Self.withText(copying: copyingText, text, rawText, in: bytes) { strings.string(for: $0) }) ?? ""
             // startElement admitted this <key> only inside a <dict>, so a frame is open.
             let top = stack.count - 1
             guard top >= 0 else { return }
@@ -254,13 +255,18 @@ struct XMLPropertyListBuilder {
             }
             return
         }
+        if element == .string {
+            let string = (try? Self.withText(copying: copyingText, text, rawText, in: bytes) { strings.string(for: $0) }) ?? ""
+            if text.capacity > 1 << 20 { text = [] }
+            deliver(.string(string))
+            return
+        }
         if element.holdsLiteralText { try checkLiteralText(element, endTag: endTag) }
         let value: PropertyListValue
         var rolledOver: String?
         let parsed: Result<PropertyListValue, XMLValueError> = Result { () throws(XMLValueError) in
             try withText { buffer throws(XMLValueError) in
                 switch element {
-                case .string: return .string(String(decoding: buffer, as: UTF8.self))
                 case .integer: return .integer(try XMLNumberParser.integer(buffer))
                 case .real: return .real(try XMLNumberParser.real(buffer))
                 case .date:
@@ -273,7 +279,7 @@ struct XMLPropertyListBuilder {
                         throw XMLValueError("unexpected text '\(XMLTextSnippet.quote(buffer))' in <\(element.name)/>: it holds no content")
                     }
                     return .bool(element == .true)
-                case .key, .plist, .dict, .array: throw XMLValueError("internal: <\(element.name)> is not a text element")
+                case .key, .string, .plist, .dict, .array: throw XMLValueError("internal: <\(element.name)> is not a text element")
                 }
             }
         }
