@@ -131,23 +131,28 @@ struct LibXML2SAXState {
     fileprivate mutating func libxml2Error(_ error: UnsafePointer<xmlError>) {
         guard !stopped, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let rawMessage = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-        let message = rawMessage.trimmingXMLSpace().replacingNewlines()
+        let message = rawMessage.trimmingXMLSpace().replacingNewlines().droppingLineSuffix()
         var offset = currentOffset
         var text = "malformed XML: \(message)"
-        switch Int(error.pointee.code) {
-        case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue):
-            offset = lastOccurrence(of: Array("</".utf8), before: offset + 1) ?? offset
-            let found = endTagName(at: offset)
-            let expected = builder.openElementName.map { "</\($0)>" } ?? "an end tag"
-            text = "mismatched end tag: expected \(expected), found </\(found)>"
-        case Int(XML_ERR_DOCUMENT_END.rawValue):
-            // The push parser reports a document cut short with the same code as trailing content.
+        // Input that ends inside an element (after a `<`, in CDATA): libxml2 names what it was reading
+        // ("Premature end of data in tag dict", "CData section not finished"); the reader says it was cut short.
+        let code = Int(error.pointee.code)
+        let cutShort = code == Int(XML_ERR_DOCUMENT_END.rawValue)
+            || (offset >= bytes.count && builder.openElementName != nil
+                && [XML_ERR_TAG_NOT_FINISHED, XML_ERR_NAME_REQUIRED, XML_ERR_CDATA_NOT_FINISHED].contains(where: { code == Int($0.rawValue) }))
+        switch code {
+        case _ where cutShort:
             if let open = builder.openElementName {
                 offset = bytes.count
                 text = "unexpected end of the document: expected </\(open)>"
             } else {
                 text = "extra content after the root element: a property list has exactly one root value"
             }
+        case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue):
+            offset = lastOccurrence(of: Array("</".utf8), before: offset + 1) ?? offset
+            let found = endTagName(at: offset)
+            let expected = builder.openElementName.map { "</\($0)>" } ?? "an end tag"
+            text = "mismatched end tag: expected \(expected), found </\(found)>"
         case Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
             text = "no root element: expected a property list value"
         case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue):
@@ -162,6 +167,10 @@ struct LibXML2SAXState {
             while end < bytes.count, end - offset < 16, bytes[end] != UInt8(ascii: ";") { end += 1 }
             let reference = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<min(end + 1, bytes.count)]), as: UTF8.self)
             text = "invalid character reference '\(XMLTextSnippet.quote(reference))': it names no character XML 1.0 allows (\(message))"
+        case Int(XML_ERR_NAME_REQUIRED.rawValue) where message.hasPrefix("StartTag") && opensMarkupDeclaration(before: offset):
+            // `<!x>` in content, neither a comment nor CDATA: point at its `<`.
+            offset = tagStart(before: offset)
+            text = "malformed XML: expected an element, a comment, CDATA or text here"
         case Int(XML_ERR_RESERVED_XML_NAME.rawValue):
             // "<?xml" after the start: point at the declaration, not past its name.
             offset = tagStart(before: offset)
@@ -171,6 +180,12 @@ struct LibXML2SAXState {
             }
         }
         fail(builder.error(text, at: offset))
+    }
+
+    /// Whether the tag libxml2 stopped in starts `<!`.
+    private func opensMarkupDeclaration(before offset: Int) -> Bool {
+        let start = tagStart(before: offset)
+        return start + 1 < bytes.count && bytes[start] == UInt8(ascii: "<") && bytes[start + 1] == UInt8(ascii: "!")
     }
 
     private func endTagName(at offset: Int) -> String {
@@ -242,5 +257,12 @@ extension String {
     /// Multi-line libxml2 messages on one line.
     fileprivate func replacingNewlines() -> String {
         split(whereSeparator: \.isNewline).joined(separator: "; ")
+    }
+
+    /// Without the ` line 12` libxml2 appends to some messages: the diagnostic's own location says where.
+    fileprivate func droppingLineSuffix() -> String {
+        let digits = reversed().prefix { $0.isASCII && $0.isNumber }.count
+        guard digits > 0, dropLast(digits).hasSuffix(" line ") else { return self }
+        return String(dropLast(digits + " line ".count))
     }
 }
