@@ -136,7 +136,7 @@ struct TargetInfoPlist {
             var undefined: Set<String> = []
             forEachString(document.root, path: PropertyListPath()) { text, at in
                 guard text.contains("$") else { return }
-                for problem in settings.resolved.expand(text).problems where problem.kind == .undefined && !problem.name.isEmpty {
+                for problem in settings.resolved.expand(text, options: .infoPlist).problems where problem.kind == .undefined && !problem.name.isEmpty {
                     undefined.insert(problem.name)
                     let location = document.locations?.value(at: at) ?? SourceLocation(file: path, line: 1, column: 1)
                     if case let .key(key)? = at.components.first, !Self.keysRulesRead.contains(key) {
@@ -151,7 +151,7 @@ struct TargetInfoPlist {
             }
             for name in undefined where defines[name] == nil { defines[name] = "" }
         }
-        func expanded(_ text: String) -> String { settings.expandsInfoPlist ? settings.resolved.expand(text).value : text }
+        func expanded(_ text: String) -> String { settings.expandsInfoPlist ? settings.resolved.expand(text, options: .infoPlist).value : text }
         bundleName = ["CFBundleDisplayName", "CFBundleName"].lazy.compactMap { document.root[$0]?.stringValue }.map(expanded).first { !$0.isEmpty }
         alternativeAppNames = (document.root["INAlternativeAppNames"]?.arrayValue ?? [])
             .compactMap { $0["INAlternativeAppName"]?.stringValue }.map(expanded).filter { !$0.isEmpty }

@@ -83,6 +83,11 @@ struct BuildSettingExpander<Source: BuildSettingDefinitionSource> {
             }
             if options.expandsBareReferences, let end = Self.bareNameEnd(in: text, from: opener) {
                 let reference = text[dollar..<end]
+                if options.keepsUndefinedBareReferences, source.definition(named: String(text[opener..<end])) == nil {
+                    result += reference
+                    position = end
+                    continue
+                }
                 result += expandReference(reference, inner: text[opener..<end], within: within)
                 position = end
                 continue

@@ -62,14 +62,23 @@ public struct BuildSettingExpansionOptions: Hashable, Sendable {
     /// True: a bare `$NAME` is a reference too, as in xcconfig files and project settings. False: only
     /// `$(…)` and `${…}` are, and `$NAME` is literal text.
     public var expandsBareReferences: Bool
+    /// True: a bare `$NAME` that names no setting stays as written and is no problem, as in the Info.plists Xcode
+    /// expands. Apple's App Extension Programming Guide writes `NSExtensionActivationRule` predicates with
+    /// `$extensionItem` variables in Info.plist itself ("Declaring Supported Data Types for a Share or Action
+    /// Extension"), and they reach the system intact.
+    public var keepsUndefinedBareReferences: Bool
 
-    public init(undefinedExpandToEmpty: Bool = false, expandsBareReferences: Bool = false) {
+    public init(undefinedExpandToEmpty: Bool = false, expandsBareReferences: Bool = false, keepsUndefinedBareReferences: Bool = false) {
         self.undefinedExpandToEmpty = undefinedExpandToEmpty
         self.expandsBareReferences = expandsBareReferences
+        self.keepsUndefinedBareReferences = keepsUndefinedBareReferences
     }
 
     /// `validate --define`: references stay as written when undefined; `$NAME` is literal.
     public static let keepingUnresolved = BuildSettingExpansionOptions()
     /// Xcode's own behaviour for a project's settings and the Info.plists it expands.
     public static let xcode = BuildSettingExpansionOptions(undefinedExpandToEmpty: true, expandsBareReferences: true)
+    /// Xcode's behaviour for the strings of an Info.plist it expands (`INFOPLIST_EXPAND_BUILD_SETTINGS`).
+    public static let infoPlist = BuildSettingExpansionOptions(
+        undefinedExpandToEmpty: true, expandsBareReferences: true, keepsUndefinedBareReferences: true)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Audit
+import BuildSettings
 import Diagnostics
 import SwiftFacts
 import Testing
@@ -180,6 +181,15 @@ struct RealAppAuditTests {
         ])
         #expect(sideStore.created.isEmpty && sideStore.handled.isEmpty)
         #expect(report.counts.errors == 0)
+    }
+
+    /// Share extensions write their NSExtensionActivationRule as an NSPredicate with `$extensionItem`
+    /// variables, in the Info.plist, as Apple's guide does; Xcode leaves them alone, so no setting is undefined.
+    @Test("predicate variables in a share extension's Info.plist are not build settings", arguments: ["tutanota", "BookPlayer", "IRCCloud"])
+    func predicateVariablesAreNotBuildSettings(_ name: String) throws {
+        let report = try Auditor(root: RealApps.app(name).root).run()
+        let undefined = report.diagnostics.filter { $0.diagnostic.rule == .buildSettingUndefined }.map(\.diagnostic.message)
+        #expect(!undefined.contains { $0.contains("$extensionItem") || $0.contains("$attachment") }, "\(undefined)")
     }
 }
 

@@ -188,6 +188,19 @@ struct BuildSettingExpansionTests {
         #expect(missing.problems == [BuildSettingProblem(.undefined, name: "MISSING_1", reference: "$MISSING_1")])
     }
 
+    @Test("in an Info.plist, a bare $name that names no setting stays as written (NSExtensionActivationRule variables)")
+    func infoPlistKeepsUndefinedBareReferences() {
+        let rule = "SUBQUERY(extensionItems, $extensionItem, $extensionItem.attachments.@count >= 1).@count == 1"
+        let expansion = settings.expand(rule, options: .infoPlist)
+        #expect(expansion.value == rule)
+        #expect(expansion.problems.isEmpty)
+        // A defined bare name is still expanded, and parenthesised references still report what is undefined.
+        #expect(settings.expand("$CONFIGURATION $(MISSING)", options: .infoPlist).value == "Debug ")
+        #expect(settings.expand("$(MISSING)", options: .infoPlist).problems.map(\.name) == ["MISSING"])
+        // Project settings (xcconfig) keep Xcode's rule: an undefined bare name is empty.
+        #expect(settings.expand("$extensionItem", options: .xcode).value == "")
+    }
+
     @Test func inheritedInADefineHasNothingBelow() {
         let expansion = BuildSettings(["FLAGS": "$(inherited) -x"]).expand("$(FLAGS)")
         #expect(expansion.value == " -x")
