@@ -195,7 +195,9 @@ enum DonationPayloadCodec {
         mutating func string() throws(PayloadDecodingError) -> String {
             let length = try count()
             defer { offset += length }
-            return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+            // A typed buffer, not a slice of the raw one: String takes its contiguous fast path.
+            guard length > 0, let base = bytes.baseAddress else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + offset, count: length), as: UTF8.self)
         }
 
         mutating func dictionaryBody(depth: Int) throws(PayloadDecodingError) -> PropertyListDictionary {
