@@ -158,9 +158,11 @@ package struct AppIntentGenerator: Sendable {
                 code.line()
                 code.line("// TODO(activity-bridge convert): parameter '\(parameter.name)' (\(parameter.type)\(parameter.objectType.map { " \($0)" } ?? "")) is not converted: \(reason).")
             }
-            if let summary = parameterSummary(intent, converted: converted) {
+            let summary = parameterSummary(intent, structName: structName, converted: converted, definition: definition)
+            notes += summary.notes
+            if let write = summary.write {
                 code.line()
-                summary(&code)
+                write(&code)
             }
             if !isWidget || intent.isShortcut {
                 code.line()
@@ -168,43 +170,6 @@ package struct AppIntentGenerator: Sendable {
             }
         }
         return (GeneratedFile(name: structName + ".swift", contents: code.text), notes)
-    }
-
-    /// `parameterSummary` from the definition's primary combination (else the one naming the most parameters):
-    /// its title with each `${name}` a parameter, the combination's other parameters listed after it.
-    private func parameterSummary(_ intent: IntentDefinition.Intent, converted: [ConvertedParameter]) -> ((inout SwiftCode) -> Void)? {
-        let known = Dictionary(converted.map { ($0.parameter.name, $0.identifier) }, uniquingKeysWith: { first, _ in first })
-        let candidates = intent.combinations.filter { !$0.title.text.trimmingCharacters(in: .whitespaces).isEmpty }
-        guard let chosen = candidates.first(where: \.isPrimary)
-            ?? candidates.max(by: { $0.parameters.count < $1.parameters.count }) else { return nil }
-        var literal = ""
-        var named: [String] = []
-        var rest = Substring(chosen.title.text.trimmingCharacters(in: .whitespaces))
-        while let start = rest.range(of: "${") {
-            literal += SwiftCode.literal(String(rest[..<start.lowerBound])).dropFirst().dropLast()
-            guard let end = rest[start.upperBound...].firstIndex(of: "}") else { rest = rest[start.lowerBound...]; break }
-            let name = String(rest[start.upperBound..<end])
-            if let identifier = known[name] {
-                literal += "\\(\\.$\(identifier))"
-                named.append(name)
-            } else {
-                literal += SwiftCode.literal(String(rest[start.lowerBound...end])).dropFirst().dropLast()
-            }
-            rest = rest[rest.index(after: end)...]
-        }
-        literal += SwiftCode.literal(String(rest)).dropFirst().dropLast()
-        let others = chosen.parameters.filter { !named.contains($0) }.compactMap { known[$0] }
-        return { code in
-            code.block("static var parameterSummary: some ParameterSummary") { code in
-                if others.isEmpty {
-                    code.line("Summary(\"\(literal)\")")
-                } else {
-                    code.block("Summary(\"\(literal)\")") { code in
-                        for identifier in others { code.line("\\.$\(identifier)") }
-                    }
-                }
-            }
-        }
     }
 
     private func perform(_ code: inout SwiftCode, intent: IntentDefinition.Intent, converted: [ConvertedParameter], handler: IntentHandler?) {

@@ -54,12 +54,63 @@ struct AppIntentGeneratorTests {
         #expect(order.contains("// TODO(activity-bridge convert): parameter 'media' (Object MediaItem) is not converted"))
     }
 
-    @Test("parameterSummary from the primary combination; every parameter is in a summary or listed")
+    @Test("parameterSummary chooses between combinations that add parameters, with When(hasAnyValue), the largest first")
     func summary() throws {
         let output = try Self.generated()
-        #expect(try Self.file("PlaceOrderAppIntent.swift", in: output).contains(#"Summary("Order \(\.$count) \(\.$size) \(\.$dish)")"#))
-        #expect(try Self.file("CheckStatusAppIntent.swift", in: output).contains(#"Summary("Check order \(\.$text)")"#))
+        let order = try Self.file("PlaceOrderAppIntent.swift", in: output)
+        #expect(order.contains(#"""
+                static var parameterSummary: some ParameterSummary {
+                    ParameterSummaryWhenCondition(\PlaceOrderAppIntent.$count, .hasAnyValue) {
+                        // Localized in Kitchen.strings under "c2" for SiriKit; Summary takes no key, only the table: its text is the key.
+                        Summary("Order \(\.$count) \(\.$size) \(\.$dish)", table: "Kitchen")
+                    } otherwise: {
+                        // Localized in Kitchen.strings under "c1" for SiriKit; Summary takes no key, only the table: its text is the key.
+                        Summary("Order \(\.$dish)", table: "Kitchen")
+                    }
+                }
+            """#), "\(order)")
+        #expect(try Self.file("CheckStatusAppIntent.swift", in: output).contains(#"Summary("Check order \(\.$text)", table: "Kitchen")"#))
         #expect(!(try Self.file("RefillAppIntent.swift", in: output).contains("parameterSummary")))
+        #expect(!output.notes.contains { $0.contains("parameterSummary") })
+    }
+
+    /// A definition of one intent `Pick` with String parameters `names` and the combinations given (key → title).
+    static func definition(parameters names: [String], combinations: [(String, String, Bool)]) throws -> IntentDefinition {
+        let parameters = names.map { "<dict><key>INIntentParameterName</key><string>\($0)</string><key>INIntentParameterType</key><string>String</string></dict>" }
+        let entries = combinations.map { key, title, primary in
+            "<key>\(key)</key><dict><key>INIntentParameterCombinationTitle</key><string>\(title)</string>\(primary ? "<key>INIntentParameterCombinationIsPrimary</key><true/>" : "")</dict>"
+        }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>INIntents</key><array><dict>
+            <key>INIntentName</key><string>Pick</string>
+            <key>INIntentParameters</key><array>\(parameters.joined())</array>
+            <key>INIntentParameterCombinations</key><dict>\(entries.joined())</dict>
+            </dict></array></dict></plist>
+            """
+        return try IntentDefinition.read(Data(xml.utf8), path: "Pick.intentdefinition")
+    }
+
+    @Test("three nested combinations are three summaries; an unlocalized title has no table")
+    func summaryChain() throws {
+        let definition = try Self.definition(parameters: ["a", "b", "c"], combinations: [("a", "A ${a}", false), ("a,b,c", "All ${a} ${b} ${c}", true), ("a,b", "Two ${a} ${b}", false)])
+        let output = AppIntentGenerator().generate(definition, intents: definition.intents)
+        let pick = try Self.file("PickAppIntent.swift", in: output)
+        #expect(pick.contains(#"ParameterSummaryWhenCondition(\PickAppIntent.$c, .hasAnyValue) {"#))
+        #expect(pick.contains(#"ParameterSummaryWhenCondition(\PickAppIntent.$b, .hasAnyValue) {"#))
+        #expect(pick.contains(#"Summary("All \(\.$a) \(\.$b) \(\.$c)")"#) && pick.contains(#"Summary("A \(\.$a)")"#))
+        #expect(!pick.contains("table:"))
+        #expect(output.notes.isEmpty, "\(output.notes)")
+    }
+
+    @Test("combinations App Intents cannot choose between: the primary one, and a note naming the others and why")
+    func summaryLeftOut() throws {
+        let definition = try Self.definition(parameters: ["a", "b", "c"], combinations: [("a,b", "AB ${a} ${b}", true), ("a,c", "AC ${a} ${c}", false)])
+        let output = AppIntentGenerator().generate(definition, intents: definition.intents)
+        let pick = try Self.file("PickAppIntent.swift", in: output)
+        #expect(pick.contains(#"Summary("AB \(\.$a) \(\.$b)")"#) && !pick.contains("ParameterSummaryWhenCondition"))
+        let note = try #require(output.notes.first { $0.contains("parameterSummary") })
+        #expect(note.contains("PickIntent: parameterSummary shows the combination 'a,b' only; 'a,c' is left out: 'a,c' does not add parameters to 'a,b'"), "\(note)")
     }
 
     @Test("a widget's intent is a WidgetConfigurationIntent without perform(), a shortcut's throws a marked TODO without a handler")
