@@ -170,7 +170,9 @@ package struct Converter: Sendable {
                     swiftNames[SwiftCode.typeName(intent.name) + "Intent"] = intent.className
                 }
             }
-            handlers = IntentHandlerFinder(root: root).handlers(for: Set(selected), swiftNames: swiftNames)
+            handlers = IntentHandlerFinder(root: root).handlers(for: Set(selected), swiftNames: swiftNames) { className in
+                chosen[className].flatMap { bridgingHeader(ofTarget: $0.target, inProjectAt: $0.project) }
+            }
             conversion.handlers = handlers
         }
         var written: [String: String] = [:]
