@@ -106,14 +106,43 @@ struct AppIntentGeneratorTests {
         #expect(output.notes.isEmpty, "\(output.notes)")
     }
 
-    @Test("combinations App Intents cannot choose between: the primary one, and a note naming the others and why")
-    func summaryLeftOut() throws {
-        let definition = try Self.definition(parameters: ["a", "b", "c"], combinations: [("a,b", "AB ${a} ${b}", true), ("a,c", "AC ${a} ${c}", false)])
+    @Test("combinations of one size are told apart by a parameter one has; the same set listed twice is one summary")
+    func summarySiblings() throws {
+        let definition = try Self.definition(parameters: ["a", "b", "c"], combinations: [("a,b", "AB ${a} ${b}", true), ("a,c", "AC ${a} ${c}", false), ("c,a", "CA ${c} ${a}", false)])
         let output = AppIntentGenerator().generate(definition, intents: definition.intents)
         let pick = try Self.file("PickAppIntent.swift", in: output)
-        #expect(pick.contains(#"Summary("AB \(\.$a) \(\.$b)")"#) && !pick.contains("ParameterSummaryWhenCondition"))
+        #expect(pick.contains(#"""
+                    ParameterSummaryWhenCondition(\PickAppIntent.$b, .hasAnyValue) {
+                        Summary("AB \(\.$a) \(\.$b)")
+                    } otherwise: {
+                        Summary("AC \(\.$a) \(\.$c)")
+                    }
+            """#), "\(pick)")
+        #expect(!pick.contains("CA "))
+        #expect(output.notes.isEmpty, "\(output.notes)")
+    }
+
+    @Test("combinations no converted parameter tells apart: the primary one, and a note naming the others and why")
+    func summaryLeftOut() throws {
+        // `zz` is no parameter of the intent: nothing converted says whether it has a value.
+        let definition = try Self.definition(parameters: ["a"], combinations: [("a,zz", "AZ ${a} ${zz}", true), ("a", "A ${a}", false)])
+        let output = AppIntentGenerator().generate(definition, intents: definition.intents)
+        let pick = try Self.file("PickAppIntent.swift", in: output)
+        #expect(pick.contains(#"Summary("AZ \(\.$a) ${zz}")"#) && !pick.contains("ParameterSummaryWhenCondition"), "\(pick)")
         let note = try #require(output.notes.first { $0.contains("parameterSummary") })
-        #expect(note.contains("PickIntent: parameterSummary shows the combination 'a,b' only; 'a,c' is left out: 'a,c' does not add parameters to 'a,b'"), "\(note)")
+        #expect(note == "Pick.intentdefinition:3: PickIntent: parameterSummary shows the combination 'a,zz' only; 'a' is left out: no converted parameter tells 'a,zz', 'a' apart, and App Intents chooses a summary by whether a parameter has a value (ParameterSummaryWhenCondition with .hasAnyValue)",
+                "\(note)")
+    }
+
+    @Test("more combinations than the bound: the primary one and a note")
+    func summaryBound() throws {
+        let names = (0..<10).map { "p\($0)" }
+        let combinations = (1...10).map { count in (names.prefix(count).joined(separator: ","), "S\(count)", count == 1) }
+        let definition = try Self.definition(parameters: names, combinations: combinations)
+        let output = AppIntentGenerator().generate(definition, intents: definition.intents)
+        let pick = try Self.file("PickAppIntent.swift", in: output)
+        #expect(pick.contains("Summary(\"S1\")") && !pick.contains("ParameterSummaryWhenCondition"), "\(pick)")
+        #expect(output.notes.contains { $0.hasSuffix("left out: more than \(AppIntentGenerator.maximumSummaryCombinations) combinations") }, "\(output.notes)")
     }
 
     @Test("a widget's intent is a WidgetConfigurationIntent without perform(), a shortcut's throws a marked TODO without a handler")
