@@ -77,7 +77,8 @@ package struct IntentHandlerFinder: Sendable {
         let arguments = ObjCCompilerArguments()
         let sources = objcFiles.sorted().map { ObjCSourceFile(path: files.fileSystemPath($0), displayPath: $0, arguments: arguments.arguments(objectiveCPlusPlus: $0.hasSuffix(".mm"))) }
         let swiftName = Dictionary(swiftNames.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        for method in (try? extractor.intentHandlers(sources)) ?? [] {
+        let missing = classNames.filter { found[$0] == nil }.sorted()
+        for method in (try? extractor.intentHandlers(sources, intents: missing)) ?? [] {
             let className = method.intentType
             guard classNames.contains(className), found[className] == nil else { continue }
             var handler = IntentHandler(className: method.className, intentType: swiftName[className] ?? className, usesCompletion: true,

@@ -24,15 +24,18 @@ extension ObjCFactsExtractor {
     /// Names without which a file holds no intent handler.
     static let handlerTriggers = ["completion"]
 
-    /// The intent handler methods defined in `files` (`.m` / `.mm`), each with the headers it includes that declare
-    /// its class. Files are read with clang as the audit reads them (bounded include scan first).
-    package func intentHandlers(_ files: [ObjCSourceFile]) throws(LibClangUnavailable) -> [ObjCIntentHandlerMethod] {
+    /// The handler methods of the intent classes `intents` defined in `files` (`.m` / `.mm`), each with the headers
+    /// it includes that declare its class. Only files that mention one of `intents` and `completion` go to clang,
+    /// read as the audit reads them (bounded include scan first).
+    package func intentHandlers(_ files: [ObjCSourceFile], intents: [String]) throws(LibClangUnavailable) -> [ObjCIntentHandlerMethod] {
         if case .failure(let reason) = LibClang.loaded { throw reason }
+        let wanted = Set(intents)
         var found: [ObjCIntentHandlerMethod] = []
         for file in files {
-            guard let bytes = try? ObjCSourceReader.contents(ofFile: file.path), ByteSearch.mentions(bytes, anyOf: Self.handlerTriggers),
+            guard !wanted.isEmpty, let bytes = try? ObjCSourceReader.contents(ofFile: file.path),
+                  ByteSearch.mentions(bytes, anyOf: Self.handlerTriggers), ByteSearch.mentions(bytes, anyOf: intents),
                   let scanner = scan(file, bytes: bytes).scanner else { continue }
-            let definitions = scanner.intentHandlerDefinitions()
+            let definitions = scanner.intentHandlerDefinitions().filter { wanted.contains($0.intentType) }
             guard !definitions.isEmpty else { continue }
             let reached = cache.reachedHeaders(of: file, bytes: bytes, headers: headers)
             for definition in definitions {
