@@ -52,8 +52,9 @@ package struct IntentHandlerFinder: Sendable {
     /// before an Objective-C one. An Objective-C handler is callable only when its class's header is imported by the
     /// bridging header of the App Intent's target: `bridgingHeader` gives that header (a path relative to the root)
     /// for an intent class name, nil when the target has none; otherwise the handler is ``IntentHandler/unreachable``.
+    /// `note` is told when Objective-C files could hold handlers that cannot be looked for (no libclang).
     package func handlers(for classNames: Set<String>, swiftNames: [String: String] = [:],
-                          bridgingHeader: (String) -> String? = { _ in nil }) -> [String: IntentHandler] {
+                          bridgingHeader: (String) -> String? = { _ in nil }, note: (String) -> Void = { _ in }) -> [String: IntentHandler] {
         var found: [String: IntentHandler] = [:]
         let files = ProjectFiles(root: root)
         var swiftFiles: [String] = [], objcFiles: [String] = [], headers: [(displayPath: String, path: String)] = []
@@ -72,12 +73,16 @@ package struct IntentHandlerFinder: Sendable {
                 found[className] = IntentHandler(className: method.typeName, intentType: method.intentType, usesCompletion: method.usesCompletion, file: file, line: method.line)
             }
         }
-        guard !objcFiles.isEmpty, ObjCFactsExtractor.isAvailable, classNames.contains(where: { found[$0] == nil }) else { return found }
+        let missing = classNames.filter { found[$0] == nil }.sorted()
+        guard !objcFiles.isEmpty, !missing.isEmpty else { return found }
+        if case let .failure(reason) = LibClang.loaded {
+            note("Objective-C handlers were not looked for in the repository's \(objcFiles.count) .m/.mm file\(objcFiles.count == 1 ? "" : "s") (\(reason)): perform() of \(missing.joined(separator: ", ")) throws a TODO")
+            return found
+        }
         let extractor = ObjCFactsExtractor(headers: HeaderIndex(headers: headers))
         let arguments = ObjCCompilerArguments()
         let sources = objcFiles.sorted().map { ObjCSourceFile(path: files.fileSystemPath($0), displayPath: $0, arguments: arguments.arguments(objectiveCPlusPlus: $0.hasSuffix(".mm"))) }
         let swiftName = Dictionary(swiftNames.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let missing = classNames.filter { found[$0] == nil }.sorted()
         for method in (try? extractor.intentHandlers(sources, intents: missing)) ?? [] {
             let className = method.intentType
             guard classNames.contains(className), found[className] == nil else { continue }

@@ -103,4 +103,17 @@ struct ObjCHandlerTests {
         #expect(result.standardError.components(separatedBy: ": the target has no bridging header (SWIFT_OBJC_BRIDGING_HEADER) importing ").count - 1 == 4,
                 "\(result.standardError)")
     }
+
+    @Test("without libclang the Objective-C handlers are not looked for, and a note says so; the intents still convert")
+    func withoutLibClang() throws {
+        let directory = try TemporaryDirectory("convert-objc")
+        let repository = try ConvertFixtures.copy(ConvertFixtures.larder, into: directory, as: "Larder")
+        let result = try BuiltBinary.run(["convert", "."], in: repository, environment: ["ACTIVITY_BRIDGE_LIBCLANG": ""])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("note: Objective-C handlers were not looked for in the repository's 4 .m/.mm files (Objective-C checks are off: no libclang could be loaded"),
+                "\(result.standardError)")
+        #expect(result.standardError.contains("perform() of LDClearIntent, LDCountIntent, LDHideIntent, LDStockIntent throws a TODO\n"), "\(result.standardError)")
+        let stock = try String(contentsOf: repository.appendingPathComponent("ConvertedAppIntents/Larder/StockAppIntent.swift"), encoding: .utf8)
+        #expect(stock.contains("no handle(intent:) was found"))
+    }
 }
