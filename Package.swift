@@ -4,7 +4,7 @@ import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
-//   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision; ActivityBridgeCLI -> Convert -> Audit, SwiftFacts
+//   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision; ActivityBridgeCLI -> Convert -> Audit, SwiftFacts, ObjCFacts, XcodeProject
 //   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject; SwiftFacts, ObjCFacts -> Diagnostics, ValueFlow (the one value-flow engine: no dependencies)
 //   ActivityBridge -> IntentKit, ActivityKit -> BuildSettings, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   XcodeProject -> BuildSettings -> PropertyList; SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML, CLibXML2 (schemes)
@@ -172,7 +172,7 @@ let package = Package(
         // two revisions compared (diff.md).
         .target(name: "GitRevision", dependencies: ["FileInput"]),
         // convert: the App Intents a repository's custom intents become, from the audit's model of it.
-        .target(name: "Convert", dependencies: ["Audit", "BuildSettings", "Diagnostics", "PropertyList", "SwiftFacts"]),
+        .target(name: "Convert", dependencies: ["Audit", "BuildSettings", "Diagnostics", "ObjCFacts", "PropertyList", "SwiftFacts", "XcodeProject"]),
         .target(name: "Compatibility", dependencies: ["Audit", "GitRevision", "XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "JSON"]),
         .target(name: "ActivityBridgeCLI", dependencies: [
             "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "JSON", "XcodeProject", "BuildSettings",
@@ -227,7 +227,7 @@ let package = Package(
         // convert: the generator on fixtures, real SwiftParser and swiftc against the AppIntents stub in Fixtures,
         // and the built binary on fixture and corpus repositories.
         .testTarget(name: "ConvertTests", dependencies: [
-            "Convert", "Audit", "SwiftFacts", "JSON", "TestSupport", "activity-bridge",
+            "Convert", "Audit", "SwiftFacts", "ObjCFacts", "JSON", "TestSupport", "activity-bridge",
         ], exclude: ["Fixtures"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "XcodeProject",

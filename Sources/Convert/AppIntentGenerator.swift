@@ -7,26 +7,6 @@ package struct GeneratedFile: Hashable, Sendable {
     package var contents: String
 }
 
-/// The legacy handler of a custom intent, as found in the app's Swift: the class adopting `<Name>IntentHandling`
-/// that implements `handle(intent:)`.
-package struct IntentHandler: Hashable, Sendable {
-    package var className: String
-    /// The legacy intent's class as the handler's Swift names it (`ExecuteLuaIntent` for `HSExecuteLuaIntent`).
-    package var intentType: String
-    /// True when it implements `handle(intent:completion:)`, false for `func handle(intent:) async`.
-    package var usesCompletion: Bool
-    package var file: String
-    package var line: Int
-
-    package init(className: String, intentType: String, usesCompletion: Bool, file: String, line: Int) {
-        self.className = className
-        self.intentType = intentType
-        self.usesCompletion = usesCompletion
-        self.file = file
-        self.line = line
-    }
-}
-
 /// Writes the App Intents side of custom intents (Convert.docc): per intent a struct adopting
 /// `AppIntent` (or `WidgetConfigurationIntent`) and `CustomIntentMigratedAppIntent`, per enum an `AppEnum`, per
 /// custom type an `AppEntity` with its `EntityQuery`. Pure: the same definition always gives the same files.
@@ -133,7 +113,11 @@ package struct AppIntentGenerator: Sendable {
         // users can also run it from Shortcuts.
         let isWidget = intent.configuresWidgets
         // Calling the legacy handler needs the SiriKit classes (INFile, INObject, the generated intent).
-        if handler != nil, !isWidget || intent.isShortcut { modules.insert("Intents") }
+        let callable = handler.flatMap { $0.unreachable == nil ? $0 : nil }
+        if callable != nil, !isWidget || intent.isShortcut { modules.insert("Intents") }
+        if let handler, let reason = handler.unreachable, !isWidget || intent.isShortcut {
+            notes.append("\(definition.path):\(intent.line): \(intent.className): perform() does not call the Objective-C handler \(handler.className) (\(handler.file):\(handler.line)): \(reason); it throws a TODO instead")
+        }
         let protocols = isWidget ? "WidgetConfigurationIntent, CustomIntentMigratedAppIntent" : "AppIntent, CustomIntentMigratedAppIntent"
         var code = SwiftCode()
         header(&code, definition: definition, what: intent.className, modules: modules)
@@ -158,56 +142,22 @@ package struct AppIntentGenerator: Sendable {
                 code.line()
                 code.line("// TODO(activity-bridge convert): parameter '\(parameter.name)' (\(parameter.type)\(parameter.objectType.map { " \($0)" } ?? "")) is not converted: \(reason).")
             }
-            if let summary = parameterSummary(intent, converted: converted) {
+            let summary = parameterSummary(intent, structName: structName, converted: converted, definition: definition)
+            notes += summary.notes
+            if let write = summary.write {
                 code.line()
-                summary(&code)
+                write(&code)
             }
             if !isWidget || intent.isShortcut {
                 code.line()
-                perform(&code, intent: intent, converted: converted, handler: handler)
+                perform(&code, intent: intent, converted: converted, handler: callable, unreachable: handler)
             }
         }
         return (GeneratedFile(name: structName + ".swift", contents: code.text), notes)
     }
 
-    /// `parameterSummary` from the definition's primary combination (else the one naming the most parameters):
-    /// its title with each `${name}` a parameter, the combination's other parameters listed after it.
-    private func parameterSummary(_ intent: IntentDefinition.Intent, converted: [ConvertedParameter]) -> ((inout SwiftCode) -> Void)? {
-        let known = Dictionary(converted.map { ($0.parameter.name, $0.identifier) }, uniquingKeysWith: { first, _ in first })
-        let candidates = intent.combinations.filter { !$0.title.text.trimmingCharacters(in: .whitespaces).isEmpty }
-        guard let chosen = candidates.first(where: \.isPrimary)
-            ?? candidates.max(by: { $0.parameters.count < $1.parameters.count }) else { return nil }
-        var literal = ""
-        var named: [String] = []
-        var rest = Substring(chosen.title.text.trimmingCharacters(in: .whitespaces))
-        while let start = rest.range(of: "${") {
-            literal += SwiftCode.literal(String(rest[..<start.lowerBound])).dropFirst().dropLast()
-            guard let end = rest[start.upperBound...].firstIndex(of: "}") else { rest = rest[start.lowerBound...]; break }
-            let name = String(rest[start.upperBound..<end])
-            if let identifier = known[name] {
-                literal += "\\(\\.$\(identifier))"
-                named.append(name)
-            } else {
-                literal += SwiftCode.literal(String(rest[start.lowerBound...end])).dropFirst().dropLast()
-            }
-            rest = rest[rest.index(after: end)...]
-        }
-        literal += SwiftCode.literal(String(rest)).dropFirst().dropLast()
-        let others = chosen.parameters.filter { !named.contains($0) }.compactMap { known[$0] }
-        return { code in
-            code.block("static var parameterSummary: some ParameterSummary") { code in
-                if others.isEmpty {
-                    code.line("Summary(\"\(literal)\")")
-                } else {
-                    code.block("Summary(\"\(literal)\")") { code in
-                        for identifier in others { code.line("\\.$\(identifier)") }
-                    }
-                }
-            }
-        }
-    }
-
-    private func perform(_ code: inout SwiftCode, intent: IntentDefinition.Intent, converted: [ConvertedParameter], handler: IntentHandler?) {
+    private func perform(_ code: inout SwiftCode, intent: IntentDefinition.Intent, converted: [ConvertedParameter], handler: IntentHandler?,
+                         unreachable: IntentHandler?) {
         code.block("func perform() async throws -> some IntentResult") { code in
             if let handler {
                 code.line("// The legacy handler (\(handler.file):\(handler.line)) runs with the values users gave this intent.")
@@ -223,14 +173,20 @@ package struct AppIntentGenerator: Sendable {
                 }
                 if handler.usesCompletion {
                     code.line("let response = await withCheckedContinuation { continuation in")
-                    code.line("    \(handler.className)().handle(intent: intent) { continuation.resume(returning: $0) }")
+                    code.line("    \(handler.callPrefix)) { continuation.resume(returning: $0) }")
                     code.line("}")
                 } else {
-                    code.line("let response = await \(handler.className)().handle(intent: intent)")
+                    code.line("let response = await \(handler.callPrefix))")
                 }
                 code.block("guard response.code == .success else") { code in
                     code.line("throw LegacyHandlerFailed(intentClassName: Self.intentClassName, code: response.code.rawValue)")
                 }
+                code.line("return .result()")
+            } else if let other = unreachable, let reason = other.unreachable {
+                code.line("// TODO(activity-bridge convert): call the Objective-C handler \(other.className) (\(other.file):\(other.line)), or do here what it did:")
+                code.line("// Swift cannot see it here: \(reason).")
+                code.line("// Until then running this intent fails, rather than succeeding without doing anything.")
+                code.line("try NotConverted.fail(Self.intentClassName)")
                 code.line("return .result()")
             } else {
                 code.line("// TODO(activity-bridge convert): do here what the handler of \(intent.className) did; no handle(intent:) was found.")

@@ -170,7 +170,11 @@ package struct Converter: Sendable {
                     swiftNames[SwiftCode.typeName(intent.name) + "Intent"] = intent.className
                 }
             }
-            handlers = IntentHandlerFinder(root: root).handlers(for: Set(selected), swiftNames: swiftNames)
+            var finderNotes: [String] = []
+            handlers = IntentHandlerFinder(root: root).handlers(for: Set(selected), swiftNames: swiftNames, bridgingHeader: { className in
+                chosen[className].flatMap { bridgingHeader(ofTarget: $0.target, inProjectAt: $0.project) }
+            }, note: { finderNotes.append($0) })
+            conversion.notes += finderNotes
             conversion.handlers = handlers
         }
         var written: [String: String] = [:]

@@ -18,6 +18,13 @@ struct SwiftCode {
         line("}")
     }
 
+    /// `body` one level deeper, for blocks that continue past their `}` (`} otherwise: {`).
+    mutating func indented(_ body: (inout SwiftCode) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+
     /// A string literal holding `text` exactly (no interpolation, escapes for quotes, backslashes and controls).
     static func literal(_ text: String) -> String {
         var escaped = ""

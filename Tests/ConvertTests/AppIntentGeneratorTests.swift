@@ -40,7 +40,9 @@ struct AppIntentGeneratorTests {
             ("when", "DateComponents"), ("day", "Date"), ("place", "CLPlacemark"), ("attachment", "IntentFile"),
             ("attachments", "[IntentFile]"), ("contact", "IntentPerson"), ("tags", "[String]"),
             ("duration", "Measurement<UnitDuration>"), ("size", "SizeAppEnum"), ("dish", "DishAppEntity"),
-            ("dishes", "[DishAppEntity]"), ("`default`", "String"),
+            ("dishes", "[DishAppEntity]"), ("`default`", "String"), ("distance", "Measurement<UnitLength>"),
+            ("temperature", "Measurement<UnitTemperature>"), ("speed", "Measurement<UnitSpeed>"), ("mass", "Measurement<UnitMass>"),
+            ("volume", "Measurement<UnitVolume>"), ("spoken", "String"),
         ]
         let declared = order.split(separator: "\n").filter { $0.hasPrefix("    var ") }.map { String($0.dropFirst(8)) }
         #expect(declared == expected.map { "\($0.0): \($0.1)?" })
@@ -52,14 +54,95 @@ struct AppIntentGeneratorTests {
         #expect(order.contains(#"@Parameter(title: LocalizedStringResource("p018", defaultValue: "Default \"Quote\" \\ Back", table: "Kitchen"))"#))
         // The system object has no counterpart: said in the file and in the notes, never silently dropped.
         #expect(order.contains("// TODO(activity-bridge convert): parameter 'media' (Object MediaItem) is not converted"))
+        #expect(order.contains("// TODO(activity-bridge convert): parameter 'tip' (CurrencyAmount) is not converted"))
     }
 
-    @Test("parameterSummary from the primary combination; every parameter is in a summary or listed")
+    @Test("parameterSummary chooses between combinations that add parameters, with When(hasAnyValue), the largest first")
     func summary() throws {
         let output = try Self.generated()
-        #expect(try Self.file("PlaceOrderAppIntent.swift", in: output).contains(#"Summary("Order \(\.$count) \(\.$size) \(\.$dish)")"#))
-        #expect(try Self.file("CheckStatusAppIntent.swift", in: output).contains(#"Summary("Check order \(\.$text)")"#))
+        let order = try Self.file("PlaceOrderAppIntent.swift", in: output)
+        #expect(order.contains(#"""
+                static var parameterSummary: some ParameterSummary {
+                    ParameterSummaryWhenCondition(\PlaceOrderAppIntent.$count, .hasAnyValue) {
+                        // Localized in Kitchen.strings under "c2" for SiriKit; Summary takes no key, only the table: its text is the key.
+                        Summary("Order \(\.$count) \(\.$size) \(\.$dish)", table: "Kitchen")
+                    } otherwise: {
+                        // Localized in Kitchen.strings under "c1" for SiriKit; Summary takes no key, only the table: its text is the key.
+                        Summary("Order \(\.$dish)", table: "Kitchen")
+                    }
+                }
+            """#), "\(order)")
+        #expect(try Self.file("CheckStatusAppIntent.swift", in: output).contains(#"Summary("Check order \(\.$text)", table: "Kitchen")"#))
         #expect(!(try Self.file("RefillAppIntent.swift", in: output).contains("parameterSummary")))
+        #expect(!output.notes.contains { $0.contains("parameterSummary") })
+    }
+
+    /// A definition of one intent `Pick` with String parameters `names` and the combinations given (key → title).
+    static func definition(parameters names: [String], combinations: [(String, String, Bool)]) throws -> IntentDefinition {
+        let parameters = names.map { "<dict><key>INIntentParameterName</key><string>\($0)</string><key>INIntentParameterType</key><string>String</string></dict>" }
+        let entries = combinations.map { key, title, primary in
+            "<key>\(key)</key><dict><key>INIntentParameterCombinationTitle</key><string>\(title)</string>\(primary ? "<key>INIntentParameterCombinationIsPrimary</key><true/>" : "")</dict>"
+        }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>INIntents</key><array><dict>
+            <key>INIntentName</key><string>Pick</string>
+            <key>INIntentParameters</key><array>\(parameters.joined())</array>
+            <key>INIntentParameterCombinations</key><dict>\(entries.joined())</dict>
+            </dict></array></dict></plist>
+            """
+        return try IntentDefinition.read(Data(xml.utf8), path: "Pick.intentdefinition")
+    }
+
+    @Test("three nested combinations are three summaries; an unlocalized title has no table")
+    func summaryChain() throws {
+        let definition = try Self.definition(parameters: ["a", "b", "c"], combinations: [("a", "A ${a}", false), ("a,b,c", "All ${a} ${b} ${c}", true), ("a,b", "Two ${a} ${b}", false)])
+        let output = AppIntentGenerator().generate(definition, intents: definition.intents)
+        let pick = try Self.file("PickAppIntent.swift", in: output)
+        #expect(pick.contains(#"ParameterSummaryWhenCondition(\PickAppIntent.$c, .hasAnyValue) {"#))
+        #expect(pick.contains(#"ParameterSummaryWhenCondition(\PickAppIntent.$b, .hasAnyValue) {"#))
+        #expect(pick.contains(#"Summary("All \(\.$a) \(\.$b) \(\.$c)")"#) && pick.contains(#"Summary("A \(\.$a)")"#))
+        #expect(!pick.contains("table:"))
+        #expect(output.notes.isEmpty, "\(output.notes)")
+    }
+
+    @Test("combinations of one size are told apart by a parameter one has; the same set listed twice is one summary")
+    func summarySiblings() throws {
+        let definition = try Self.definition(parameters: ["a", "b", "c"], combinations: [("a,b", "AB ${a} ${b}", true), ("a,c", "AC ${a} ${c}", false), ("c,a", "CA ${c} ${a}", false)])
+        let output = AppIntentGenerator().generate(definition, intents: definition.intents)
+        let pick = try Self.file("PickAppIntent.swift", in: output)
+        #expect(pick.contains(#"""
+                    ParameterSummaryWhenCondition(\PickAppIntent.$b, .hasAnyValue) {
+                        Summary("AB \(\.$a) \(\.$b)")
+                    } otherwise: {
+                        Summary("AC \(\.$a) \(\.$c)")
+                    }
+            """#), "\(pick)")
+        #expect(!pick.contains("CA "))
+        #expect(output.notes.isEmpty, "\(output.notes)")
+    }
+
+    @Test("combinations no converted parameter tells apart: the primary one, and a note naming the others and why")
+    func summaryLeftOut() throws {
+        // `zz` is no parameter of the intent: nothing converted says whether it has a value.
+        let definition = try Self.definition(parameters: ["a"], combinations: [("a,zz", "AZ ${a} ${zz}", true), ("a", "A ${a}", false)])
+        let output = AppIntentGenerator().generate(definition, intents: definition.intents)
+        let pick = try Self.file("PickAppIntent.swift", in: output)
+        #expect(pick.contains(#"Summary("AZ \(\.$a) ${zz}")"#) && !pick.contains("ParameterSummaryWhenCondition"), "\(pick)")
+        let note = try #require(output.notes.first { $0.contains("parameterSummary") })
+        #expect(note == "Pick.intentdefinition:3: PickIntent: parameterSummary shows the combination 'a,zz' only; 'a' is left out: no converted parameter tells 'a,zz', 'a' apart, and App Intents chooses a summary by whether a parameter has a value (ParameterSummaryWhenCondition with .hasAnyValue)",
+                "\(note)")
+    }
+
+    @Test("more combinations than the bound: the primary one and a note")
+    func summaryBound() throws {
+        let names = (0..<10).map { "p\($0)" }
+        let combinations = (1...10).map { count in (names.prefix(count).joined(separator: ","), "S\(count)", count == 1) }
+        let definition = try Self.definition(parameters: names, combinations: combinations)
+        let output = AppIntentGenerator().generate(definition, intents: definition.intents)
+        let pick = try Self.file("PickAppIntent.swift", in: output)
+        #expect(pick.contains("Summary(\"S1\")") && !pick.contains("ParameterSummaryWhenCondition"), "\(pick)")
+        #expect(output.notes.contains { $0.hasSuffix("left out: more than \(AppIntentGenerator.maximumSummaryCombinations) combinations") }, "\(output.notes)")
     }
 
     @Test("a widget's intent is a WidgetConfigurationIntent without perform(), a shortcut's throws a marked TODO without a handler")

@@ -3,8 +3,9 @@ import Foundation
 import TestSupport
 
 /// The convert tests' fixtures (Tests/ConvertTests/Fixtures): the Kitchen repository (every SiriKit parameter
-/// type, an enum with a keyword case, a custom type, prefixed classes, a widget intent, handlers of both forms),
-/// what Xcode would generate for its legacy side, and the AppIntents interface stub.
+/// type, an enum with a keyword case, a custom type, prefixed classes, a widget intent, Swift handlers of both
+/// forms), the Larder repository (Objective-C handlers, a bridging header), what Xcode would generate for their
+/// legacy sides, and the AppIntents interface stub.
 enum ConvertFixtures {
     static let folder = TestPaths.inPackage("Tests/ConvertTests/Fixtures")
     static let kitchen = folder.appendingPathComponent("Kitchen")
@@ -12,6 +13,10 @@ enum ConvertFixtures {
     static let kitchenLegacy = folder.appendingPathComponent("KitchenLegacy/LegacyIntents.swift")
     static let kitchenHandlers = kitchen.appendingPathComponent("App/IntentHandlers.swift")
     static let stub = folder.appendingPathComponent("AppIntentsStub")
+    /// An app whose intent handlers are Objective-C (Fixtures/Larder), with what Swift sees of them (LarderLegacy).
+    static let larder = folder.appendingPathComponent("Larder")
+    static let larderLegacy = folder.appendingPathComponent("LarderLegacy/LegacyIntents.swift")
+    static let larderBridgingHeader = "Larder/Larder-Bridging-Header.h"
 
     static func kitchenDefinition() throws -> IntentDefinition {
         let data = try Data(contentsOf: kitchen.appendingPathComponent(kitchenDefinitionPath))

@@ -61,8 +61,11 @@ enum ConvertCommand: Command {
         }
         for note in conversion.notes { context.standardError.write("note: \(note)\n") }
         for className in conversion.converted.sorted() {
-            if let handler = conversion.handlers[className] {
-                context.standardError.write("note: \(className): perform() calls \(handler.className).handle(intent:) (\(handler.file):\(handler.line))\n")
+            // An Objective-C handler Swift cannot see has its own note (perform() keeps the TODO).
+            if let handler = conversion.handlers[className], handler.unreachable == nil {
+                let method = handler.language == .objectiveC
+                    ? "the Objective-C \(handler.className).\(handler.methodName)(\(handler.intentLabel ?? "_"):completion:)" : "\(handler.className).handle(intent:)"
+                context.standardError.write("note: \(className): perform() calls \(method) (\(handler.file):\(handler.line))\n")
             }
         }
         let writer = GeneratedFileWriter(folder: context.resolve(shownOut), shownFolder: shownOut)

@@ -175,6 +175,39 @@ public struct ParameterSummaryString<Intent: AppIntent>: ExpressibleByStringInte
     }
 }
 
+/// https://developer.apple.com/documentation/appintents/anyintentvalue — "Conforming Types: IntentParameter".
+public protocol AnyIntentValue: Sendable {
+    /// https://developer.apple.com/documentation/appintents/anyintentvalue/value
+    associatedtype Value: _IntentValue
+}
+
+extension IntentParameter: AnyIntentValue {}
+
+/// https://developer.apple.com/documentation/appintents/hasvaluecomparisonoperator
+public enum HasValueComparisonOperator: Hashable, Sendable {
+    /// https://developer.apple.com/documentation/appintents/hasvaluecomparisonoperator/hasanyvalue
+    case hasAnyValue
+    /// https://developer.apple.com/documentation/appintents/hasvaluecomparisonoperator/hasnovalue
+    case hasNoValue
+}
+
+/// https://developer.apple.com/documentation/appintents/parametersummarybuilder
+@resultBuilder
+public enum ParameterSummaryBuilder<Intent: AppIntent> {
+    /// https://developer.apple.com/documentation/appintents/parametersummarybuilder/buildblock(_:)
+    public static func buildBlock<Summary: ParameterSummary>(_ block: Summary) -> Summary where Intent == Summary.Intent { block }
+    /// https://developer.apple.com/documentation/appintents/parametersummarybuilder/buildexpression(_:)
+    public static func buildExpression<Summary: ParameterSummary>(_ expression: Summary) -> Summary where Intent == Summary.Intent { expression }
+}
+
+/// https://developer.apple.com/documentation/appintents/parametersummarywhencondition
+public struct ParameterSummaryWhenCondition<Intent: AppIntent, WhenCondition: ParameterSummary, Otherwise: ParameterSummary>: ParameterSummary {
+    /// https://developer.apple.com/documentation/appintents/parametersummarywhencondition/init(_:_:_:otherwise:)
+    public init<Parameter: AnyIntentValue>(_ keyPath: KeyPath<Intent, Parameter>, _ comparisonOperator: HasValueComparisonOperator,
+                                           @ParameterSummaryBuilder<Intent> _ when: () -> WhenCondition,
+                                           @ParameterSummaryBuilder<Intent> otherwise: () -> Otherwise) {}
+}
+
 // MARK: - Display
 
 /// https://developer.apple.com/documentation/appintents/typedisplayrepresentation

@@ -1,0 +1,5 @@
+#import <Foundation/Foundation.h>
+#import "LDHideIntent.h"
+
+@interface LDHideIntentHandler : NSObject <LDHideIntentHandling>
+@end

@@ -1,0 +1,2 @@
+#import "Handlers/LDCountIntentHandler.h"
+#import "Handlers/LDClearIntentHandler.h"
