@@ -40,14 +40,10 @@ struct IntentDefinitionFile: Sendable {
         }
         var file = IntentDefinitionFile(path: path)
         for (index, intent) in (document.root["INIntents"]?.arrayValue ?? []).enumerated() {
-            guard let name = intent["INIntentName"]?.stringValue, !name.isEmpty else { continue }
-            let prefix = intent["INIntentClassPrefix"]?.stringValue ?? document.root["INIntentClassPrefix"]?.stringValue ?? ""
-            let className = prefix + name + "Intent"
-            let writtenClass = intent["INIntentClassName"]?.stringValue ?? ""
-            let customisesSystemIntent = intent["INIntentCategory"]?.stringValue == "system"
-                || intent["INIntentCustomizable"]?.boolValue == true || (!writtenClass.isEmpty && writtenClass != className)
-            if customisesSystemIntent {
-                file.classNames.insert(writtenClass.isEmpty ? className : writtenClass)
+            guard let named = IntentDefinitionClass(intent, in: document.root) else { continue }
+            let (name, prefix, className) = (named.name, named.prefix, named.className)
+            if let systemClass = named.customisedSystemClass {
+                file.classNames.insert(systemClass)
                 continue
             }
             let at = PropertyListPath([.key("INIntents"), .index(index), .key("INIntentName")])
@@ -60,5 +56,31 @@ struct IntentDefinitionFile: Sendable {
             if !prefix.isEmpty { file.classNamesBySwiftName[name + "Intent"] = className }
         }
         return .success(file)
+    }
+}
+
+/// How one `INIntents` entry of an `.intentdefinition` names its class: the rule the audit and `convert` share.
+package struct IntentDefinitionClass: Sendable {
+    /// `INIntentName` (`ExecuteLua`).
+    package var name: String
+    /// `INIntentClassPrefix`, the intent's own or the file's (`HS`).
+    package var prefix: String
+    /// `prefix + name + "Intent"` (`HSExecuteLuaIntent`).
+    package var className: String
+    /// Set when the entry customises a system intent (`INIntentCategory` `system`, `INIntentCustomizable`, or an
+    /// `INIntentClassName` naming another class): the class it customises. Such an entry is no custom intent.
+    package var customisedSystemClass: String?
+
+    /// Nil for an entry without an `INIntentName`.
+    package init?(_ intent: PropertyListValue, in root: PropertyListValue) {
+        guard let name = intent["INIntentName"]?.stringValue, !name.isEmpty else { return nil }
+        self.name = name
+        prefix = intent["INIntentClassPrefix"]?.stringValue ?? root["INIntentClassPrefix"]?.stringValue ?? ""
+        className = prefix + name + "Intent"
+        let writtenClass = intent["INIntentClassName"]?.stringValue ?? ""
+        if intent["INIntentCategory"]?.stringValue == "system" || intent["INIntentCustomizable"]?.boolValue == true
+            || (!writtenClass.isEmpty && writtenClass != className) {
+            customisedSystemClass = writtenClass.isEmpty ? className : writtenClass
+        }
     }
 }

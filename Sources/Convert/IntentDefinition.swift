@@ -1,4 +1,5 @@
 import Foundation
+import Audit
 import Diagnostics
 import PropertyList
 
@@ -129,14 +130,9 @@ package struct IntentDefinition: Hashable, Sendable {
         var definition = IntentDefinition(path: path)
         let localNamespace = root["INIntentDefinitionNamespace"]?.stringValue
         for (index, intent) in (root["INIntents"]?.arrayValue ?? []).enumerated() {
-            guard let name = intent["INIntentName"]?.stringValue, !name.isEmpty else { continue }
-            let prefix = intent["INIntentClassPrefix"]?.stringValue ?? root["INIntentClassPrefix"]?.stringValue ?? ""
-            let className = prefix + name + "Intent"
-            let writtenClass = intent["INIntentClassName"]?.stringValue ?? ""
-            if intent["INIntentCategory"]?.stringValue == "system" || intent["INIntentCustomizable"]?.boolValue == true
-                || (!writtenClass.isEmpty && writtenClass != className) {
-                continue
-            }
+            // The audit's rule: an entry that customises a system intent is no custom intent.
+            guard let named = IntentDefinitionClass(intent, in: root), named.customisedSystemClass == nil else { continue }
+            let (name, className) = (named.name, named.className)
             let at = PropertyListPath([.key("INIntents"), .index(index), .key("INIntentName")])
             let parameters = (intent["INIntentParameters"]?.arrayValue ?? []).compactMap { parameter -> Parameter? in
                 guard let name = parameter["INIntentParameterName"]?.stringValue, !name.isEmpty else { return nil }
