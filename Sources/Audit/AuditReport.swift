@@ -1,6 +1,7 @@
 import ActivityBridge
 import Diagnostics
 import JSON
+import ValueFlow
 
 /// What an audit found: per project and target the facts, and the findings (audit.md, "--format json").
 package struct AuditReport: Sendable {
@@ -16,6 +17,9 @@ package struct AuditReport: Sendable {
         package var language: String = "swift"
         /// Created and handled sites whose ``resolved`` is nil: why the value could not be followed.
         package var unresolvedReason: String? = nil
+        /// Creation sites with known ``userInfoKeys``: each entry's value with its kind when the readers can tell
+        /// it statically (`convert --activity-type` types the parameters with them).
+        package var userInfoValues: [UserInfoValue]? = nil
     }
 
     package struct Parameter: Hashable, Sendable {
@@ -196,6 +200,13 @@ extension AuditReport {
             if creation {
                 members.append(("userInfoKeys", entry.userInfoKeys.map { .array($0.map(JSONValue.string)) } ?? .null))
                 members.append(("requiredUserInfoKeys", entry.requiredUserInfoKeys.map { .array($0.map(JSONValue.string)) } ?? .null))
+                // Added after the keys above (extends the document; no key changes meaning).
+                members.append(("userInfoValues", entry.userInfoValues.map { values in
+                    .array(values.map { value in
+                        .object([("key", .string(value.key)), ("kind", .string(value.kind?.rawValue)), ("expression", .string(value.expression)),
+                                 ("line", .integer(value.line)), ("unknown", .string(value.unknownReason))])
+                    })
+                } ?? .null))
             }
             return .object(members)
         }
