@@ -20,6 +20,8 @@ package struct AuditReport: Sendable {
         /// Creation sites with known ``userInfoKeys``: each entry's value with its kind when the readers can tell
         /// it statically (`convert --activity-type` types the parameters with them).
         package var userInfoValues: [UserInfoValue]? = nil
+        /// Creation sites: `suggestedInvocationPhrase` when it resolves to one string (App Shortcut phrases).
+        package var suggestedInvocationPhrase: String? = nil
     }
 
     package struct Parameter: Hashable, Sendable {
@@ -207,6 +209,7 @@ extension AuditReport {
                                  ("line", .integer(value.line)), ("unknown", .string(value.unknownReason))])
                     })
                 } ?? .null))
+                members.append(("suggestedInvocationPhrase", .string(entry.suggestedInvocationPhrase)))
             }
             return .object(members)
         }

@@ -81,7 +81,7 @@ struct CrossChecks {
         AuditReport.ActivityTypeEntry(value: site.value, resolved: site.resolved, location: site.position,
                                       userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys,
                                       language: site.language.rawValue, unresolvedReason: site.resolved == nil ? site.unresolvedReason : nil,
-                                      userInfoValues: site.userInfoValues)
+                                      userInfoValues: site.userInfoValues, suggestedInvocationPhrase: site.suggestedInvocationPhrase)
     }
 
     func report(for index: Int) -> AuditReport.Target {

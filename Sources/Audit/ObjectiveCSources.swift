@@ -146,6 +146,7 @@ struct ObjectiveCSources {
                                          userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys, language: .objc)
         converted.unresolvedReason = site.unresolvedReason
         converted.userInfoValues = site.userInfoValues
+        converted.suggestedInvocationPhrase = site.suggestedInvocationPhrase
         return converted
     }
 

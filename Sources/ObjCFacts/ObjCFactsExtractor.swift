@@ -145,6 +145,7 @@ package struct ObjCFactsExtractor: Sendable {
                                                  userInfoKeys: userInfo, requiredUserInfoKeys: required,
                                                  unresolvedReason: value.settled.reason?.description)
                     entry.userInfoValues = values
+                    entry.suggestedInvocationPhrase = site.suggestedInvocationPhrase.flatMap { resolver.resolve($0) }
                     if site.kind.isCreation { facts.created.append(entry) } else { facts.handled.append(entry) }
                 }
             }

@@ -28,11 +28,15 @@ extension ObjCFileScanner {
             let tok = list[index]
             if tok == "{", list.partner[index] > index { index = list.partner[index] + 1; continue }
             if tok == "}" { break }
-            if (tok == "userInfo" || tok == "requiredUserInfoKeys"), list[index - 1] == ".", list[index + 1] == "=" {
+            if ["userInfo", "requiredUserInfoKeys", "suggestedInvocationPhrase"].contains(tok), list[index - 1] == ".", list[index + 1] == "=" {
                 let base = list.postfixStart(endingBefore: index - 1, floor: message.close + 1)
                 if list.text(base..<(index - 1)) == variable {
                     let value = assignment(index + 2)
-                    if tok == "userInfo" { (userInfo, values) = dictionaryEntries(value) } else { required = setElements(value) }
+                    switch tok {
+                    case "userInfo": (userInfo, values) = dictionaryEntries(value)
+                    case "requiredUserInfoKeys": required = setElements(value)
+                    default: site.suggestedInvocationPhrase = list.value(value, file: file)
+                    }
                 }
             } else if tok == "[", let write = list.message(at: index), list.text(write.receiver) == variable {
                 let argument = write.pieces[0].argument
@@ -43,6 +47,7 @@ extension ObjCFileScanner {
                     userInfo = (userInfo ?? []) + (added ?? [.unknown])
                     values += addedValues
                 case "setRequiredUserInfoKeys:": required = setElements(argument)
+                case "setSuggestedInvocationPhrase:": site.suggestedInvocationPhrase = list.value(argument, file: file)
                 default: break
                 }
             }

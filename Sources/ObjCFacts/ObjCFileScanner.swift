@@ -14,6 +14,7 @@ struct FoundObjCSite: Sendable {
     var requiredUserInfoKeys: [ObjCValue]?
     /// The `userInfo` entries written with their values, when ``userInfoKeys`` is known.
     var userInfoValues: [FoundObjCUserInfoValue]?
+    var suggestedInvocationPhrase: ObjCValue?
 }
 
 /// One `userInfo` entry at a creation site, before its key (and a constant value) is resolved.
@@ -59,7 +60,7 @@ struct ObjCFileScan: Sendable {
         sites.flatMap { site -> [String] in
             let keys: [String] = (site.userInfoKeys ?? []).flatMap(\.references) + (site.requiredUserInfoKeys ?? []).flatMap(\.references)
             let values: [String] = (site.userInfoValues ?? []).filter { $0.kind == nil }.flatMap(\.value.references)
-            return site.value.references + keys + values
+            return site.value.references + keys + values + (site.suggestedInvocationPhrase?.references ?? [])
         }
     }
 }

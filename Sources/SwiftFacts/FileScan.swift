@@ -12,6 +12,22 @@ struct FoundActivitySite: Sendable {
     var requiredUserInfoKeys: [WrittenValue]?
     /// The `userInfo` entries written there, each value with its kind when its syntax says it; nil when unknown.
     var userInfoValues: [FoundUserInfoValue]?
+    var suggestedInvocationPhrase: WrittenValue?
+
+    mutating func record(_ writes: CreationWrites) {
+        userInfoKeys = writes.userInfoKeys
+        requiredUserInfoKeys = writes.requiredUserInfoKeys
+        userInfoValues = writes.userInfoValues
+        suggestedInvocationPhrase = writes.suggestedInvocationPhrase
+    }
+}
+
+/// What the statements after a creation write to the activity (``ScanningVisitor/userInfoWrites(to:in:)``).
+struct CreationWrites: Sendable {
+    var userInfoKeys: [WrittenValue]?
+    var requiredUserInfoKeys: [WrittenValue]?
+    var userInfoValues: [FoundUserInfoValue]?
+    var suggestedInvocationPhrase: WrittenValue?
 }
 
 /// One `userInfo` entry as written at a creation site, before its key (and a constant value) is resolved.
@@ -77,6 +93,7 @@ struct FileScan: Sendable {
             values.append(site.value)
             values += (site.userInfoKeys ?? []) + (site.requiredUserInfoKeys ?? [])
             values += (site.userInfoValues ?? []).filter { $0.kind == nil }.map(\.value)
+            if let phrase = site.suggestedInvocationPhrase { values.append(phrase) }
         }
         for type in types { values += [type.intentClassName, type.title, type.typeDisplayName].compactMap { $0 } }
         for shortcut in shortcuts { values += [shortcut.shortTitle, shortcut.systemImageName].compactMap { $0 } }

@@ -46,8 +46,10 @@ extension ScanningVisitor {
 
     /// The `userInfo` keys and `requiredUserInfoKeys` these statements write to `variable`: assignments of a
     /// dictionary or array literal, `variable.userInfo?["key"] = …`, `variable.addUserInfoEntries(from: [...])`.
-    /// A write this cannot read makes that half unknown (nil); the values written with the keys come third.
-    func userInfoWrites(to variable: String, in statements: [CodeBlockItemSyntax]) -> ([WrittenValue]?, [WrittenValue]?, [FoundUserInfoValue]?) {
+    /// A write this cannot read makes that half unknown (nil); the values written with the keys come with them,
+    /// and `suggestedInvocationPhrase` when assigned.
+    func userInfoWrites(to variable: String, in statements: [CodeBlockItemSyntax]) -> CreationWrites {
+        var phrase: WrittenValue?
         var keys: [WrittenValue] = [], keysKnown = true, keysWritten = false
         var values: [FoundUserInfoValue] = []
         func entry(_ key: ExprSyntax, _ value: ExprSyntax) -> FoundUserInfoValue {
@@ -106,6 +108,8 @@ extension ScanningVisitor {
             case "userInfo":
                 keysWritten = true
                 if let assigned = dictionaryEntries(value) { keys = assigned.map(\.key); values = assigned; keysKnown = true } else { keysKnown = false }
+            case "suggestedInvocationPhrase":
+                phrase = written(value)
             case "requiredUserInfoKeys":
                 requiredWritten = true
                 if let assigned = arrayElements(value) { required = assigned; requiredKnown = true } else { requiredKnown = false }
@@ -114,7 +118,8 @@ extension ScanningVisitor {
             }
         }
         let known = keysWritten && keysKnown
-        return (known ? keys : nil, requiredWritten && requiredKnown ? required : nil, known ? values : nil)
+        return CreationWrites(userInfoKeys: known ? keys : nil, requiredUserInfoKeys: requiredWritten && requiredKnown ? required : nil,
+                              userInfoValues: known ? values : nil, suggestedInvocationPhrase: phrase)
     }
 
     /// The kind a `userInfo` value's syntax alone tells: a literal (a string, also interpolated; an integer, a

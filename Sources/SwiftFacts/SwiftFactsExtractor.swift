@@ -276,10 +276,12 @@ package struct SwiftFactsExtractor: Sendable {
                 let resolved: [String?] = value.strings ?? [nil]
                 let userInfo = keys(site.userInfoKeys), required = keys(site.requiredUserInfoKeys)
                 let values = userInfo == nil ? nil : userInfoValues(site.userInfoValues)
+                let phrase = site.suggestedInvocationPhrase.flatMap { resolver.resolve($0) }.flatMap { $0.count == 1 ? $0[0] : nil }
                 for string in resolved {
                     var entry = ActivityTypeSite(kind: site.kind, value: site.value.written, resolved: string, position: site.position,
                                                  userInfoKeys: userInfo, requiredUserInfoKeys: required)
                     entry.userInfoValues = values
+                    entry.suggestedInvocationPhrase = phrase
                     entry.unresolvedReason = value.settled.reason?.description
                     if site.kind.isCreation { facts.created.append(entry) } else { facts.handled.append(entry) }
                 }
