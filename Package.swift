@@ -216,8 +216,8 @@ let package = Package(
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
         .testTarget(name: "ValueFlowTests", dependencies: ["ValueFlow", "SeededRandom"]),
-        .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "Diagnostics", "TestSupport", "CallGraphSources", "SeededRandom"]),
-        .testTarget(name: "ObjCFactsTests", dependencies: ["ObjCFacts", "TestSupport"]),
+        .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "Diagnostics", "TestSupport", "CallGraphSources", "SeededRandom", "ValueFlow"]),
+        .testTarget(name: "ObjCFactsTests", dependencies: ["ObjCFacts", "TestSupport", "ValueFlow"]),
         .testTarget(name: "AuditTests", dependencies: [
             "Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "JSON", "TestSupport",
         ]),
