@@ -228,7 +228,7 @@ let package = Package(
         // convert: the generator on fixtures, real SwiftParser and swiftc against the AppIntents stub in Fixtures,
         // and the built binary on fixture and corpus repositories.
         .testTarget(name: "ConvertTests", dependencies: [
-            "Convert", "Audit", "SwiftFacts", "JSON", "TestSupport", "activity-bridge",
+            "Convert", "Audit", "SwiftFacts", "JSON", "TestSupport", "activity-bridge", "ActivityBridge", "Diagnostics", "ValueFlow",
         ], exclude: ["Fixtures"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "XcodeProject",

@@ -22,6 +22,21 @@ package struct AuditReport: Sendable {
         package var userInfoValues: [UserInfoValue]? = nil
         /// Creation sites: `suggestedInvocationPhrase` when it resolves to one string (App Shortcut phrases).
         package var suggestedInvocationPhrase: String? = nil
+
+        /// A site as found (the auditor fills them in; tests build them by hand).
+        package init(value: String, resolved: String?, location: SourceLocation, userInfoKeys: [String]? = nil,
+                     requiredUserInfoKeys: [String]? = nil, language: String = "swift", unresolvedReason: String? = nil,
+                     userInfoValues: [UserInfoValue]? = nil, suggestedInvocationPhrase: String? = nil) {
+            self.value = value
+            self.resolved = resolved
+            self.location = location
+            self.userInfoKeys = userInfoKeys
+            self.requiredUserInfoKeys = requiredUserInfoKeys
+            self.language = language
+            self.unresolvedReason = unresolvedReason
+            self.userInfoValues = userInfoValues
+            self.suggestedInvocationPhrase = suggestedInvocationPhrase
+        }
     }
 
     package struct Parameter: Hashable, Sendable {
@@ -94,6 +109,16 @@ package struct AuditReport: Sendable {
         /// `shortTitle:` as written (nil when the call has none).
         package var shortTitleWritten: String?
         package var systemImageName: String?
+
+        package init(intent: String, location: SourceLocation, shortTitle: String? = nil, phrases: [Phrase] = [],
+                     shortTitleWritten: String? = nil, systemImageName: String? = nil) {
+            self.intent = intent
+            self.location = location
+            self.shortTitle = shortTitle
+            self.phrases = phrases
+            self.shortTitleWritten = shortTitleWritten
+            self.systemImageName = systemImageName
+        }
     }
 
     package struct CustomIntent: Hashable, Sendable {

@@ -34,6 +34,13 @@ package struct ActivityIntentGenerator: Sendable {
         package var untypedReason: String?
 
         package var swiftType: String { kind?.swiftType ?? "String" }
+
+        package init(key: String, identifier: String, kind: UserInfoValueKind? = nil, untypedReason: String? = nil) {
+            self.key = key
+            self.identifier = identifier
+            self.kind = kind
+            self.untypedReason = untypedReason
+        }
     }
 
     /// `com.example.favorite.open` → `FavoriteOpenActivityIntent`: its last two parts, so that one app's types differ.

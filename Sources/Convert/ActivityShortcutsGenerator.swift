@@ -14,6 +14,12 @@ package struct ActivityShortcutsGenerator: Sendable {
         package var intent: String
         package var activityType: String
         package var phrase: String
+
+        package init(intent: String, activityType: String, phrase: String) {
+            self.intent = intent
+            self.activityType = activityType
+            self.phrase = phrase
+        }
     }
 
     /// At most this many App Shortcuts per app (R5.2).

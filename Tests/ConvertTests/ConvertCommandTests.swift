@@ -1,3 +1,4 @@
+import ActivityBridge
 import Foundation
 import SwiftFacts
 import TestSupport
@@ -157,5 +158,40 @@ struct ConvertCommandTests {
             let checked = try StubModules.shared.get().typecheck([file.path], swiftVersion: "6")
             #expect(checked.status == 0, "\(checked.standardError)")
         }
+    }
+
+    static func errors(_ audit: ProcessOutput) -> Int {
+        audit.standardOutput.split(separator: "\n").filter { $0.contains(": error: ") }.count
+    }
+
+    @Test("--activity-type through the binary: the bridge manifest beside the intents, no second provider in an app with its own, no new audit error, a foreign plist refused")
+    func activityTypeOutputs() throws {
+        let directory = try TemporaryDirectory("convert-command")
+        let repository = try ConvertFixtures.copy(TestPaths.inPackage("Samples/Repositories/WalkMate"), into: directory, as: "WalkMate")
+        // The copy's route donation suggests a phrase, as legacy donations do.
+        let view = repository.appendingPathComponent("WalkMate/Views/GenerateRouteView.swift")
+        let source = try String(contentsOf: view, encoding: .utf8)
+        try source.replacingOccurrences(of: "activity.title = \"Generate a walk\"\n",
+                                        with: "activity.title = \"Generate a walk\"\n                activity.suggestedInvocationPhrase = \"Generate a walk\"\n")
+            .write(to: view, atomically: true, encoding: .utf8)
+        let before = try BuiltBinary.run(["audit", "."], in: repository)
+        let arguments = ["convert", "--activity-type", "com.walkmate.favorite.open", "--activity-type", "com.walkmate.route.generate", "."]
+        let result = try BuiltBinary.run(arguments, in: repository)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("wrote ./ConvertedAppIntents/WalkMate/WalkMate-Bridge.plist\n"), "\(result.standardOutput)")
+        #expect(result.standardError.contains("note: WalkMate has App Shortcuts of its own ("), "\(result.standardError)")
+        #expect(result.standardError.contains(#"AppShortcut(intent: RouteGenerateActivityIntent(), phrases: ["Generate a walk in \(.applicationName)"], …)"#))
+        let manifest = repository.appendingPathComponent("ConvertedAppIntents/WalkMate/WalkMate-Bridge.plist")
+        let reading = try BridgeManifestReader().read(contentsOf: manifest.path)
+        #expect(reading.manifest?.mapping(for: "com.walkmate.route.generate")?.targets.first?.intent == "RouteGenerateActivityIntent")
+        let after = try BuiltBinary.run(["audit", "."], in: repository)
+        #expect(Self.errors(after) <= Self.errors(before), "\(after.standardOutput)")
+
+        let again = try BuiltBinary.run(arguments, in: repository)
+        #expect(again.standardOutput.contains("unchanged ./ConvertedAppIntents/WalkMate/WalkMate-Bridge.plist\n"), "\(again.standardOutput)")
+        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict/></plist>\n".utf8).write(to: manifest)
+        let clash = try BuiltBinary.run(arguments, in: repository)
+        #expect(clash.status == 1)
+        #expect(clash.standardError.contains("error: not overwriting './ConvertedAppIntents/WalkMate/WalkMate-Bridge.plist'"), "\(clash.standardError)")
     }
 }
