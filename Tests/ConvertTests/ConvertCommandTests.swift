@@ -194,4 +194,52 @@ struct ConvertCommandTests {
         #expect(clash.status == 1)
         #expect(clash.standardError.contains("error: not overwriting './ConvertedAppIntents/WalkMate/WalkMate-Bridge.plist'"), "\(clash.standardError)")
     }
+
+    @Test("--activity-type in an app without App Shortcuts: the provider from the phrase, which the audit's App Shortcuts rules accept")
+    func activityTypeProvider() throws {
+        let repository = try RuleExampleRepository(files: [
+            ("App/Info.plist", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                <key>NSUserActivityTypes</key>
+                <array><string>com.example.order</string></array>
+                </dict>
+                </plist>
+
+                """),
+            ("App/Donor.swift", """
+                import Foundation
+                import UIKit
+
+                final class Donor {
+                    func donate() {
+                        let activity = NSUserActivity(activityType: "com.example.order")
+                        activity.userInfo = ["soup": "tomato", "count": 2, "when": Date()]
+                        activity.suggestedInvocationPhrase = "Order soup"
+                        activity.becomeCurrent()
+                    }
+                }
+
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                        if userActivity.activityType == "com.example.order" { print("order") }
+                    }
+                }
+
+                """),
+        ])
+        let root = URL(fileURLWithPath: repository.root)
+        let before = try BuiltBinary.run(["audit", "."], in: root)
+        let result = try BuiltBinary.run(["convert", "--activity-type", "com.example.order", "."], in: root)
+        #expect(result.status == 0, "\(result.standardError)")
+        let provider = try String(contentsOf: root.appendingPathComponent("ConvertedAppIntents/Shop/ShopActivityShortcuts.swift"), encoding: .utf8)
+        #expect(provider.contains(#"phrases: ["Order soup in \(.applicationName)"],"#), "\(provider)")
+        let intent = try String(contentsOf: root.appendingPathComponent("ConvertedAppIntents/Shop/ExampleOrderActivityIntent.swift"), encoding: .utf8)
+        #expect(intent.contains("var soup: String?\n") && intent.contains("var count: Int?\n") && intent.contains("var when: Date?\n"), "\(intent)")
+        let after = try BuiltBinary.run(["audit", "."], in: root)
+        #expect(after.standardOutput.contains("1 App Shortcut"), "\(after.standardOutput)")
+        #expect(!after.standardOutput.contains("[app-shortcut"), "\(after.standardOutput)")
+        #expect(Self.errors(after) <= Self.errors(before), "\(after.standardOutput)")
+    }
 }
