@@ -53,7 +53,8 @@ extension ScanningVisitor {
         var keys: [WrittenValue] = [], keysKnown = true, keysWritten = false
         var values: [FoundUserInfoValue] = []
         func entry(_ key: ExprSyntax, _ value: ExprSyntax) -> FoundUserInfoValue {
-            FoundUserInfoValue(key: written(key), value: written(value), kind: Self.userInfoValueKind(value), line: position(value).line)
+            let kind = Self.userInfoValueKind(value) ?? Self.declaredKind(of: ValueExpressionReader.unwrapped(value), depth: 0)
+            return FoundUserInfoValue(key: written(key), value: written(value), kind: kind, line: position(value).line)
         }
         var required: [WrittenValue] = [], requiredKnown = true, requiredWritten = false
         func names(_ base: ExprSyntax?) -> Bool {
@@ -125,8 +126,8 @@ extension ScanningVisitor {
     /// The kind a `userInfo` value's syntax alone tells: a literal (a string, also interpolated; an integer, a
     /// float, possibly negated; a Boolean), `x as T` of such a type, and expressions whose type Foundation fixes
     /// whatever the receiver: `.uuidString` / `.absoluteString` (String), `String(…)`, `URL(…)` and `Date(…)`
-    /// (failable initializers included: the value, when there is one, is of that type). Anything else is nil:
-    /// the extractor then tries the value flow, else leaves it unknown.
+    /// (failable initializers included: the value, when there is one, is of that type). Anything else is nil: the
+    /// caller then tries the declaration it names (ScanningVisitor+DeclaredKinds.swift), then the value flow.
     static func userInfoValueKind(_ expression: ExprSyntax) -> UserInfoValueKind? {
         let expression = ValueExpressionReader.unwrapped(expression)
         if expression.is(StringLiteralExprSyntax.self) { return .string }
@@ -140,7 +141,7 @@ extension ScanningVisitor {
         if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
            let cast = Array(sequence.elements)[1].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil,
            let type = Array(sequence.elements).last?.as(TypeExprSyntax.self) {
-            return UserInfoValueKind.allCases.first { $0.swiftType == type.type.trimmedDescription }
+            return kind(ofType: type.type)
         }
         if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil,
            ["uuidString", "absoluteString"].contains(member.declName.baseName.text) {

@@ -55,4 +55,45 @@ struct UserInfoValueKindTests {
         #expect(facts.created.first?.userInfoValues == nil)
         #expect(facts.created.first?.suggestedInvocationPhrase == nil)
     }
+
+    static let declared = #"""
+    import Foundation
+    import SwiftUI
+
+    let globalLimit = 10
+
+    struct RouteView: View {
+        let distanceKm: Double
+        var name: String?
+        static let origin = URL(string: "https://example.com")!
+
+        var body: some View {
+            Text("x").userActivity("com.example.route") { activity in
+                let day = Date()
+                let label = "walk"
+                let (a, b) = (1, "two")
+                activity.userInfo = ["distanceKm": distanceKm, "day": day, "label": label, "limit": globalLimit,
+                                     "self": self.distanceKm, "optional": name as Any, "a": a, "activity": activity, "b": b]
+            }
+        }
+
+        func share(count: Int, items: [String]) {
+            // Shadows the Double property with a String: the property must not type it.
+            guard let distanceKm = items.first else { return }
+            let activity = NSUserActivity(activityType: "com.example.share")
+            activity.userInfo = ["distanceKm": distanceKm, "parameter": count, "self": self.distanceKm]
+        }
+    }
+    """#
+
+    @Test("a name is typed by its declaration, nearest scope first; any binding not modelled (a loop, if let, a tuple) leaves it unknown")
+    func declaredKinds() throws {
+        let facts = try extractFacts(["Route.swift": Self.declared])
+        let route = try #require(facts.created.first { $0.resolved == "com.example.route" }?.userInfoValues)
+        #expect(route.map { "\($0.key)=\($0.kind?.rawValue ?? "nil")" } == [
+            "distanceKm=double", "day=date", "label=string", "limit=integer", "self=double", "optional=nil", "a=nil", "activity=nil", "b=nil",
+        ])
+        let share = try #require(facts.created.first { $0.resolved == "com.example.share" }?.userInfoValues)
+        #expect(share.map { "\($0.key)=\($0.kind?.rawValue ?? "nil")" } == ["distanceKm=nil", "parameter=integer", "self=double"])
+    }
 }
