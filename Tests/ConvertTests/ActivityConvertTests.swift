@@ -3,6 +3,7 @@ import Audit
 import Convert
 import Diagnostics
 import Foundation
+import JSON
 import TestSupport
 import Testing
 import ValueFlow
@@ -131,5 +132,14 @@ struct ActivityConvertTests {
         try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict/></plist>\n".utf8).write(to: path)
         #expect(throws: GeneratedFileWriter.Failure.clash(["./ConvertedAppIntents/Soup/Soup-Bridge.plist"])) { try writer.plan(conversion.files) }
         #expect(!GeneratedFileWriter.isGenerated(AppIntentGenerator.headerPrefix + "\n", path: "A.plist"))
+    }
+
+    @Test("the audit JSON extends each created site with userInfoValues and suggestedInvocationPhrase, after the keys it had")
+    func auditJSON() throws {
+        let text = Self.report().jsonValue.text.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
+        #expect(text.contains(#""userInfoKeys":["name","count","ratio","flag","when","link","opaque","mixed"],"requiredUserInfoKeys":null,"userInfoValues":[{"key":"name","kind":"string","expression":"\"soup\"","line":11,"unknown":null}"#), "\(text)")
+        #expect(text.contains(#"{"key":"opaque","kind":null,"expression":"item.value","line":14,"unknown":"not"#), "\(text)")
+        #expect(text.contains(#""suggestedInvocationPhrase":"Ordersoup"}"#), "\(text)")
+        #expect(!text.contains(#""handled":[{"value":"\"com.example.order\"","resolved":"com.example.order","file":"App/Scene.swift","line":4,"column":9,"language":"swift","unresolved":null,"userInfo"#))
     }
 }
