@@ -4,7 +4,7 @@ import PackageDescription
 
 // Layers, dependencies pointing down only (see README "Architecture"):
 //   activity-bridge -> ActivityBridgeCLI -> ActivityBridge; activity-bridge -> Hairdressers, WalkMate -> ActivityBridge;
-//   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision; ActivityBridgeCLI -> Convert -> Audit, SwiftFacts, ObjCFacts, XcodeProject
+//   ActivityBridgeCLI -> Audit; ActivityBridgeCLI -> Compatibility -> Audit, GitRevision; ActivityBridgeCLI -> Convert -> Audit, ActivityBridge (the bridge manifest it writes), SwiftFacts, ObjCFacts, XcodeProject
 //   Audit -> SwiftFacts, ObjCFacts, ActivityBridge, IntentKit, ActivityKit, XcodeProject; SwiftFacts, ObjCFacts -> Diagnostics, ValueFlow (the one value-flow engine: no dependencies)
 //   ActivityBridge -> IntentKit, ActivityKit -> BuildSettings, SQLiteStore; PropertyList -> Diagnostics -> JSON
 //   XcodeProject -> BuildSettings -> PropertyList; SQLiteStore -> CSQLite; PropertyList -> CLibXML2; XcodeProject -> CYAML, CLibXML2 (schemes)
@@ -167,12 +167,13 @@ let package = Package(
         // ActivityBridge for the app model (`--emit-app-model`) the audit builds from what it found.
         .target(name: "Audit", dependencies: [
             "XcodeProject", "BuildSettings", "SwiftFacts", "ObjCFacts", "ActivityKit", "IntentKit", "ActivityBridge", "PropertyList", "Diagnostics", "JSON", "FileInput",
+            "ValueFlow",
         ]),
         // diff: a revision's files from git objects (the git executable, one batch process), and the surfaces of
         // two revisions compared (diff.md).
         .target(name: "GitRevision", dependencies: ["FileInput"]),
         // convert: the App Intents a repository's custom intents become, from the audit's model of it.
-        .target(name: "Convert", dependencies: ["Audit", "BuildSettings", "Diagnostics", "ObjCFacts", "PropertyList", "SwiftFacts", "XcodeProject"]),
+        .target(name: "Convert", dependencies: ["Audit", "ActivityBridge", "BuildSettings", "Diagnostics", "ObjCFacts", "PropertyList", "SwiftFacts", "ValueFlow", "XcodeProject"]),
         .target(name: "Compatibility", dependencies: ["Audit", "GitRevision", "XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "JSON"]),
         .target(name: "ActivityBridgeCLI", dependencies: [
             "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "JSON", "XcodeProject", "BuildSettings",
@@ -215,8 +216,8 @@ let package = Package(
             "Hairdressers", "WalkMate", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "SQLiteStore", "TestSupport",
         ]),
         .testTarget(name: "ValueFlowTests", dependencies: ["ValueFlow", "SeededRandom"]),
-        .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "Diagnostics", "TestSupport", "CallGraphSources", "SeededRandom"]),
-        .testTarget(name: "ObjCFactsTests", dependencies: ["ObjCFacts", "TestSupport"]),
+        .testTarget(name: "SwiftFactsTests", dependencies: ["SwiftFacts", "Diagnostics", "TestSupport", "CallGraphSources", "SeededRandom", "ValueFlow"]),
+        .testTarget(name: "ObjCFactsTests", dependencies: ["ObjCFacts", "TestSupport", "ValueFlow"]),
         .testTarget(name: "AuditTests", dependencies: [
             "Audit", "ActivityBridge", "SwiftFacts", "ObjCFacts", "XcodeProject", "BuildSettings", "PropertyList", "Diagnostics", "JSON", "TestSupport",
         ]),
@@ -227,7 +228,7 @@ let package = Package(
         // convert: the generator on fixtures, real SwiftParser and swiftc against the AppIntents stub in Fixtures,
         // and the built binary on fixture and corpus repositories.
         .testTarget(name: "ConvertTests", dependencies: [
-            "Convert", "Audit", "SwiftFacts", "ObjCFacts", "JSON", "TestSupport", "activity-bridge",
+            "Convert", "Audit", "SwiftFacts", "ObjCFacts", "JSON", "TestSupport", "activity-bridge", "ActivityBridge", "Diagnostics", "ValueFlow",
         ], exclude: ["Fixtures"]),
         .testTarget(name: "ActivityBridgeCLITests", dependencies: [
             "ActivityBridgeCLI", "activity-bridge", "ActivityBridge", "ActivityKit", "IntentKit", "PropertyList", "Diagnostics", "SQLiteStore", "XcodeProject",

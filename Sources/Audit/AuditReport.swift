@@ -1,6 +1,7 @@
 import ActivityBridge
 import Diagnostics
 import JSON
+import ValueFlow
 
 /// What an audit found: per project and target the facts, and the findings (audit.md, "--format json").
 package struct AuditReport: Sendable {
@@ -16,6 +17,26 @@ package struct AuditReport: Sendable {
         package var language: String = "swift"
         /// Created and handled sites whose ``resolved`` is nil: why the value could not be followed.
         package var unresolvedReason: String? = nil
+        /// Creation sites with known ``userInfoKeys``: each entry's value with its kind when the readers can tell
+        /// it statically (`convert --activity-type` types the parameters with them).
+        package var userInfoValues: [UserInfoValue]? = nil
+        /// Creation sites: `suggestedInvocationPhrase` when it resolves to one string (App Shortcut phrases).
+        package var suggestedInvocationPhrase: String? = nil
+
+        /// A site as found (the auditor fills them in; tests build them by hand).
+        package init(value: String, resolved: String?, location: SourceLocation, userInfoKeys: [String]? = nil,
+                     requiredUserInfoKeys: [String]? = nil, language: String = "swift", unresolvedReason: String? = nil,
+                     userInfoValues: [UserInfoValue]? = nil, suggestedInvocationPhrase: String? = nil) {
+            self.value = value
+            self.resolved = resolved
+            self.location = location
+            self.userInfoKeys = userInfoKeys
+            self.requiredUserInfoKeys = requiredUserInfoKeys
+            self.language = language
+            self.unresolvedReason = unresolvedReason
+            self.userInfoValues = userInfoValues
+            self.suggestedInvocationPhrase = suggestedInvocationPhrase
+        }
     }
 
     package struct Parameter: Hashable, Sendable {
@@ -88,6 +109,16 @@ package struct AuditReport: Sendable {
         /// `shortTitle:` as written (nil when the call has none).
         package var shortTitleWritten: String?
         package var systemImageName: String?
+
+        package init(intent: String, location: SourceLocation, shortTitle: String? = nil, phrases: [Phrase] = [],
+                     shortTitleWritten: String? = nil, systemImageName: String? = nil) {
+            self.intent = intent
+            self.location = location
+            self.shortTitle = shortTitle
+            self.phrases = phrases
+            self.shortTitleWritten = shortTitleWritten
+            self.systemImageName = systemImageName
+        }
     }
 
     package struct CustomIntent: Hashable, Sendable {
@@ -196,6 +227,14 @@ extension AuditReport {
             if creation {
                 members.append(("userInfoKeys", entry.userInfoKeys.map { .array($0.map(JSONValue.string)) } ?? .null))
                 members.append(("requiredUserInfoKeys", entry.requiredUserInfoKeys.map { .array($0.map(JSONValue.string)) } ?? .null))
+                // Added after the keys above (extends the document; no key changes meaning).
+                members.append(("userInfoValues", entry.userInfoValues.map { values in
+                    .array(values.map { value in
+                        .object([("key", .string(value.key)), ("kind", .string(value.kind?.rawValue)), ("expression", .string(value.expression)),
+                                 ("line", .integer(value.line)), ("unknown", .string(value.unknownReason))])
+                    })
+                } ?? .null))
+                members.append(("suggestedInvocationPhrase", .string(entry.suggestedInvocationPhrase)))
             }
             return .object(members)
         }

@@ -80,7 +80,8 @@ struct CrossChecks {
     private static func entry(_ site: ActivityTypeSite) -> AuditReport.ActivityTypeEntry {
         AuditReport.ActivityTypeEntry(value: site.value, resolved: site.resolved, location: site.position,
                                       userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys,
-                                      language: site.language.rawValue, unresolvedReason: site.resolved == nil ? site.unresolvedReason : nil)
+                                      language: site.language.rawValue, unresolvedReason: site.resolved == nil ? site.unresolvedReason : nil,
+                                      userInfoValues: site.userInfoValues, suggestedInvocationPhrase: site.suggestedInvocationPhrase)
     }
 
     func report(for index: Int) -> AuditReport.Target {

@@ -145,6 +145,8 @@ struct ObjectiveCSources {
                                          position: site.position,
                                          userInfoKeys: site.userInfoKeys, requiredUserInfoKeys: site.requiredUserInfoKeys, language: .objc)
         converted.unresolvedReason = site.unresolvedReason
+        converted.userInfoValues = site.userInfoValues
+        converted.suggestedInvocationPhrase = site.suggestedInvocationPhrase
         return converted
     }
 

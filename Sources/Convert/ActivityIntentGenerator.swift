@@ -1,12 +1,14 @@
 import Audit
 import Diagnostics
 import Foundation
+import ValueFlow
 
 /// The App Intent an `NSUserActivity` type becomes (issue 27, "Donated activity types"): nothing migrates an
 /// activity type automatically (no `intentClassName` exists for them, R10.6), so the file is a start the team
 /// finishes: an `AppIntent` that opens the app, one parameter per `requiredUserInfoKeys` key (else per literal
-/// `userInfo` key), where each creation site should donate it (`IntentDonationManager`, file:line), and a
-/// `perform()` that throws until it does what the continuation handler did.
+/// `userInfo` key) typed from the values the creation sites write, where each creation site should donate it
+/// (`IntentDonationManager`, file:line), and a `perform()` that throws until it does what the continuation
+/// handler did.
 package struct ActivityIntentGenerator: Sendable {
     package init() {}
 
@@ -15,6 +17,30 @@ package struct ActivityIntentGenerator: Sendable {
         package var type: String
         package var created: [AuditReport.ActivityTypeEntry]
         package var handled: [AuditReport.ActivityTypeEntry]
+
+        package init(type: String, created: [AuditReport.ActivityTypeEntry], handled: [AuditReport.ActivityTypeEntry]) {
+            self.type = type
+            self.created = created
+            self.handled = handled
+        }
+    }
+
+    /// One parameter: the userInfo key it reads, and its kind, or nil (a `String`) with why.
+    package struct Parameter: Hashable, Sendable {
+        package var key: String
+        package var identifier: String
+        package var kind: UserInfoValueKind?
+        /// When ``kind`` is nil: why, naming the expressions and where they are (the file's comment and the note).
+        package var untypedReason: String?
+
+        package var swiftType: String { kind?.swiftType ?? "String" }
+
+        package init(key: String, identifier: String, kind: UserInfoValueKind? = nil, untypedReason: String? = nil) {
+            self.key = key
+            self.identifier = identifier
+            self.kind = kind
+            self.untypedReason = untypedReason
+        }
     }
 
     /// `com.example.favorite.open` → `FavoriteOpenActivityIntent`: its last two parts, so that one app's types differ.
@@ -23,14 +49,45 @@ package struct ActivityIntentGenerator: Sendable {
         return SwiftCode.typeName(parts.joined(separator: " ")) + "ActivityIntent"
     }
 
-    package func generate(_ activity: ActivityType) -> (file: GeneratedFile, notes: [String]) {
+    /// The parameters of `activity`: its keys in order, each typed when every value the creation sites write for
+    /// it has one kind; otherwise `String`, never a guess, with the reason.
+    package static func parameters(_ activity: ActivityType) -> (parameters: [Parameter], notes: [String]) {
+        let required = activity.created.compactMap(\.requiredUserInfoKeys).flatMap { $0 }
+        let literal = activity.created.compactMap(\.userInfoKeys).flatMap { $0 }
+        var seen: Set<String> = []
+        let keys = (required.isEmpty ? literal : required).filter { seen.insert($0).inserted }
+        var parameters: [Parameter] = []
         var notes: [String] = []
-        let keys: [String] = {
-            let required = activity.created.compactMap(\.requiredUserInfoKeys).flatMap { $0 }
-            let literal = activity.created.compactMap(\.userInfoKeys).flatMap { $0 }
-            var seen: Set<String> = []
-            return (required.isEmpty ? literal : required).filter { seen.insert($0).inserted }
-        }()
+        for key in keys {
+            guard let identifier = SwiftCode.identifier(key) else {
+                notes.append("\(activity.type): userInfo key '\(key)' is not a Swift identifier: no parameter is written for it")
+                continue
+            }
+            let written = activity.created.flatMap { site in
+                (site.userInfoValues ?? []).filter { $0.key == key }.map { (value: $0, place: "\(site.location.file):\($0.line)") }
+            }
+            var parameter = Parameter(key: key, identifier: identifier)
+            let kinds = Set(written.compactMap(\.value.kind))
+            if written.isEmpty {
+                parameter.untypedReason = "no creation site's userInfo value for it could be read"
+            } else if let unknown = written.first(where: { $0.value.kind == nil }) {
+                parameter.untypedReason = "`\(unknown.value.expression)` (\(unknown.place)) is \(unknown.value.unknownReason ?? UserInfoValue.notStaticReason)"
+            } else if kinds.count > 1 {
+                parameter.untypedReason = "the creation sites write different kinds: "
+                    + written.map { "`\($0.value.expression)` (\($0.place)) \($0.value.kind!.swiftType)" }.joined(separator: ", ")
+            } else {
+                parameter.kind = kinds.first
+            }
+            if let reason = parameter.untypedReason {
+                notes.append("\(activity.type): parameter '\(key)' is a String: \(reason)")
+            }
+            parameters.append(parameter)
+        }
+        return (parameters, notes)
+    }
+
+    package func generate(_ activity: ActivityType) -> (file: GeneratedFile, notes: [String], parameters: [Parameter]) {
+        let (parameters, notes) = Self.parameters(activity)
         let name = Self.structName(activity.type)
         var code = SwiftCode()
         code.line("\(AppIntentGenerator.headerPrefix) from activity type \(activity.type); remove this line to keep your edits from being overwritten.")
@@ -39,7 +96,7 @@ package struct ActivityIntentGenerator: Sendable {
         code.line("import Foundation")
         code.line()
         code.line("/// What continuing an `NSUserActivity` of type `\(activity.type)` did, as an App Intent. Its parameters are the")
-        code.line("/// activity's userInfo keys; their types are not known to the converter (String until you say otherwise).")
+        code.line("/// activity's userInfo keys, typed from the values its creation sites write (String where that cannot be known).")
         code.line("///")
         for site in activity.created {
             code.line("/// Donate it where the activity is created, \(site.location.file):\(site.location.line), when the user has done what it")
@@ -53,14 +110,13 @@ package struct ActivityIntentGenerator: Sendable {
         code.block("struct \(name): AppIntent") { code in
             code.line("static let title: LocalizedStringResource = \(SwiftCode.literal(activity.type))")
             code.line("static let openAppWhenRun = true")
-            for key in keys {
-                guard let identifier = SwiftCode.identifier(key) else {
-                    notes.append("\(activity.type): userInfo key '\(key)' is not a Swift identifier: no parameter is written for it")
-                    continue
-                }
+            for parameter in parameters {
                 code.line()
-                code.line("@Parameter(title: \(SwiftCode.literal(key)))")
-                code.line("var \(identifier): String?")
+                if let reason = parameter.untypedReason {
+                    code.line("// TODO(activity-bridge convert): String, as the type is not known: \(reason).")
+                }
+                code.line("@Parameter(title: \(SwiftCode.literal(parameter.key)))")
+                code.line("var \(parameter.identifier): \(parameter.swiftType)?")
             }
             code.line()
             code.block("func perform() async throws -> some IntentResult") { code in
@@ -78,6 +134,6 @@ package struct ActivityIntentGenerator: Sendable {
                 }
             }
         }
-        return (GeneratedFile(name: name + ".swift", contents: code.text), notes)
+        return (GeneratedFile(name: name + ".swift", contents: code.text), notes, parameters)
     }
 }

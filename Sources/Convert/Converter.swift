@@ -1,6 +1,7 @@
 import Audit
 import Diagnostics
 import Foundation
+import PropertyList
 
 /// Why nothing was converted.
 package enum ConvertError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -218,16 +219,19 @@ package struct Converter: Sendable {
     private static func join(_ folder: String, _ path: String) -> String { folder.isEmpty ? path : folder + "/" + path }
 
     /// App Intents for the activity types named: each must be created and handled by one target (the first by
-    /// project order that does), whose folder it goes in.
+    /// project order that does), whose folder it goes in. Per target besides: an `AppShortcutsProvider` of the
+    /// types' `suggestedInvocationPhrase`s (ActivityShortcutsGenerator) and the bridge manifest routing legacy
+    /// continuations of the types into their intents (ActivityBridgeManifest).
     package func convert(activityTypes names: [String]) throws(ConvertError) -> Conversion {
         var conversion = Conversion()
-        var found: [String: (target: String, project: String, activity: ActivityIntentGenerator.ActivityType)] = [:]
+        struct Found { var target: AuditReport.Target; var project: String; var activity: ActivityIntentGenerator.ActivityType }
+        var found: [String: Found] = [:]
         var order: [String] = []
         for project in report.projects {
             for target in project.targets {
                 let created = Set(target.created.compactMap(\.resolved))
                 for type in target.handled.compactMap(\.resolved) where created.contains(type) && found[type] == nil {
-                    found[type] = (target.name, project.path, ActivityIntentGenerator.ActivityType(
+                    found[type] = Found(target: target, project: project.path, activity: ActivityIntentGenerator.ActivityType(
                         type: type, created: target.created.filter { $0.resolved == type }, handled: target.handled.filter { $0.resolved == type }))
                     order.append(type)
                 }
@@ -235,13 +239,56 @@ package struct Converter: Sendable {
         }
         let unknown = names.filter { found[$0] == nil }
         if !unknown.isEmpty { throw .unknownActivityTypes(unknown, known: order) }
+        // Per target, in the order named: one provider and one manifest each.
+        var groups: [(folder: String, found: Found, types: [String])] = []
         var seen: Set<String> = []
         for name in names where seen.insert(name).inserted {
             guard let entry = found[name] else { continue }
-            let (file, notes) = ActivityIntentGenerator().generate(entry.activity)
-            conversion.notes += notes
-            conversion.converted.append(name)
-            conversion.files.append((Self.join(destinationPrefix(entry.project), safeFolder(entry.target) + "/" + file.name), file.contents))
+            let folder = Self.join(destinationPrefix(entry.project), safeFolder(entry.target.name))
+            if let index = groups.firstIndex(where: { $0.folder == folder && $0.found.target.name == entry.target.name }) {
+                groups[index].types.append(name)
+            } else {
+                groups.append((folder, entry, [name]))
+            }
+        }
+        for group in groups {
+            var intents: [(type: String, intent: String, parameters: [ActivityIntentGenerator.Parameter])] = []
+            var shortcuts: [ActivityShortcutsGenerator.Shortcut] = []
+            for type in group.types {
+                guard let activity = found[type]?.activity else { continue }
+                let (file, notes, parameters) = ActivityIntentGenerator().generate(activity)
+                conversion.notes += notes
+                conversion.converted.append(type)
+                conversion.files.append((group.folder + "/" + file.name, file.contents))
+                let intent = ActivityIntentGenerator.structName(type)
+                intents.append((type, intent, parameters))
+                var phrases: [String] = []
+                for phrase in activity.created.compactMap(\.suggestedInvocationPhrase) where !phrases.contains(phrase) { phrases.append(phrase) }
+                if let phrase = phrases.first { shortcuts.append(.init(intent: intent, activityType: type, phrase: phrase)) }
+                if phrases.count > 1 {
+                    conversion.notes.append("\(type): its creation sites suggest \(phrases.count) invocation phrases; the App Shortcut has the first, '\(phrases[0])'")
+                }
+            }
+            let target = group.found.target
+            let providerName = ActivityShortcutsGenerator.providerName(target: target.name)
+            let providerPath = group.folder + "/" + providerName + ".swift"
+            // App Shortcuts of the app's own (not of a provider this wrote before): Apple allows one provider per app.
+            let own = target.appShortcuts.filter { !$0.location.file.hasSuffix(providerPath) }
+            if !shortcuts.isEmpty, let first = own.first {
+                conversion.notes.append("\(target.name) has App Shortcuts of its own (\(first.location.file):\(first.location.line)) and an app may have one AppShortcutsProvider: no \(providerName) is written; add to yours "
+                    + shortcuts.map { "AppShortcut(intent: \($0.intent)(), phrases: [\"\(ActivityShortcutsGenerator.phrase($0.phrase, applicationName: target.applicationName))\"], …)" }.joined(separator: ", "))
+            } else {
+                let (provider, notes) = ActivityShortcutsGenerator().generate(target: target.name, applicationName: target.applicationName,
+                                                                             shortcuts: shortcuts, existingShortcuts: own.count)
+                conversion.notes += notes
+                if let provider { conversion.files.append((group.folder + "/" + provider.name, provider.contents)) }
+            }
+            do {
+                let manifest = try ActivityBridgeManifest.file(target: target.name, intents: intents)
+                conversion.files.append((group.folder + "/" + manifest.name, manifest.contents))
+            } catch {
+                conversion.notes.append("\(target.name): no bridge manifest: \(error.description)")
+            }
         }
         conversion.files.sort { $0.path < $1.path }
         return conversion

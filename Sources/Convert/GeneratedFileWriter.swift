@@ -1,8 +1,20 @@
 import Foundation
 
 /// Writes a conversion's files into a folder all or nothing, and never over a file the converter did not write:
-/// an existing file is replaced only when its first line is ``AppIntentGenerator/headerPrefix``.
+/// an existing file is replaced only when it carries the converter's marker (``isGenerated(_:path:)``).
 package struct GeneratedFileWriter: Sendable {
+    /// The marker of a property list (the bridge manifest): an XML comment on the line after the XML declaration,
+    /// which must stay first (a plist cannot start with `//`); BridgeManifestDraft's writer carries comments.
+    package static let propertyListHeaderPrefix = "<!-- " + AppIntentGenerator.headerPrefix.dropFirst(3)
+
+    /// Whether `text`, the contents of the file at `path`, was written by the converter: a Swift file's first line
+    /// starts with ``AppIntentGenerator/headerPrefix``; a `.plist`'s second line with ``propertyListHeaderPrefix``.
+    package static func isGenerated(_ text: String, path: String) -> Bool {
+        guard path.hasSuffix(".plist") else { return text.hasPrefix(AppIntentGenerator.headerPrefix) }
+        let lines = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        return lines.count > 1 && lines[0].hasPrefix("<?xml") && lines[1].hasPrefix(propertyListHeaderPrefix)
+    }
+
     package enum Change: String, Sendable {
         case create, replace, unchanged
     }
@@ -24,7 +36,7 @@ package struct GeneratedFileWriter: Sendable {
         package var description: String {
             switch self {
             case let .clash(paths):
-                "not overwriting \(paths.map { "'\($0)'" }.joined(separator: ", ")): not written by activity-bridge convert (its first line is not '\(AppIntentGenerator.headerPrefix) …'); nothing was written"
+                "not overwriting \(paths.map { "'\($0)'" }.joined(separator: ", ")): not written by activity-bridge convert (its first line is not '\(AppIntentGenerator.headerPrefix) …', nor a property list's second '\(GeneratedFileWriter.propertyListHeaderPrefix) …'); nothing was written"
             case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason); nothing was written"
             }
         }
@@ -65,7 +77,7 @@ package struct GeneratedFileWriter: Sendable {
             }
             guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path),
                   let current = String(data: data, encoding: .utf8),
-                  current.hasPrefix(AppIntentGenerator.headerPrefix) else {
+                  Self.isGenerated(current, path: file.path) else {
                 clashes.append(shown(file.path))
                 continue
             }

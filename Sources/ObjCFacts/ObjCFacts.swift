@@ -60,6 +60,11 @@ package struct ObjCActivitySite: Hashable, Sendable {
     package var userInfoKeys: [String]?
     /// At a creation site: `requiredUserInfoKeys` when written as a literal set.
     package var requiredUserInfoKeys: [String]?
+    /// At a creation site, when ``userInfoKeys`` is known: the entries whose value is written with its key, each
+    /// with its kind (ValueFlow's ``UserInfoValue``, shared with the Swift reader).
+    package var userInfoValues: [UserInfoValue]? = nil
+    /// At a creation site: `suggestedInvocationPhrase` when assigned a string the value flow resolves.
+    package var suggestedInvocationPhrase: String? = nil
     /// Why ``resolved`` is nil (ValueFlow's reason, as a sentence).
     package var unresolvedReason: String? = nil
 }

@@ -121,6 +121,16 @@ package struct ObjCFactsExtractor: Sendable {
             }
             return keys
         }
+        // A value the tokens do not type is a String when the value flow resolves it to one string.
+        func userInfoValues(_ found: [FoundObjCUserInfoValue]?) -> [UserInfoValue]? {
+            found?.compactMap { entry in
+                guard let key = resolver.resolve(entry.key) else { return nil }
+                let kind = entry.kind ?? (resolver.resolve(entry.value) == nil ? nil : .string)
+                let boxed = entry.written.hasPrefix("@(") || entry.written.hasPrefix("@ (")
+                return UserInfoValue(key: key, kind: kind, expression: entry.written, line: entry.line,
+                                     unknownReason: boxed ? "an NSNumber boxed from an expression whose C type (integer, floating, BOOL) is not known here" : nil)
+            }
+        }
         for scan in scans {
             facts.warnings += scan.warnings
             facts.donations += scan.donations
@@ -129,10 +139,13 @@ package struct ObjCFactsExtractor: Sendable {
                 let value = resolver.value(site.value)
                 let userInfo = keys(site.userInfoKeys), required = keys(site.requiredUserInfoKeys)
                 let strings: [String?] = value.strings ?? [nil]
+                let values = userInfo == nil ? nil : userInfoValues(site.userInfoValues)
                 for string in strings {
-                    let entry = ObjCActivitySite(kind: site.kind, value: site.written, resolved: string, position: site.position,
+                    var entry = ObjCActivitySite(kind: site.kind, value: site.written, resolved: string, position: site.position,
                                                  userInfoKeys: userInfo, requiredUserInfoKeys: required,
                                                  unresolvedReason: value.settled.reason?.description)
+                    entry.userInfoValues = values
+                    entry.suggestedInvocationPhrase = site.suggestedInvocationPhrase.flatMap { resolver.resolve($0) }
                     if site.kind.isCreation { facts.created.append(entry) } else { facts.handled.append(entry) }
                 }
             }

@@ -1,4 +1,5 @@
 import Diagnostics
+import ValueFlow
 // The sites of one main file, found over the tokens clang lexed (conditional blocks the preprocessor skipped
 // left out, directives left out): message sends, comparisons, casts, with the method each is in.
 
@@ -11,6 +12,19 @@ struct FoundObjCSite: Sendable {
     /// nil when unknown; a nil element marks a key that cannot be followed.
     var userInfoKeys: [ObjCValue]?
     var requiredUserInfoKeys: [ObjCValue]?
+    /// The `userInfo` entries written with their values, when ``userInfoKeys`` is known.
+    var userInfoValues: [FoundObjCUserInfoValue]?
+    var suggestedInvocationPhrase: ObjCValue?
+}
+
+/// One `userInfo` entry at a creation site, before its key (and a constant value) is resolved.
+struct FoundObjCUserInfoValue: Sendable {
+    var key: ObjCValue
+    var value: ObjCValue
+    var written: String
+    /// What the tokens alone say it is (ObjCUserInfoValueKind.swift), else nil.
+    var kind: UserInfoValueKind?
+    var line: Int
 }
 
 /// A method that passes one of its parameters on to `initWithActivityType:`: its calls create activities.
@@ -43,8 +57,10 @@ struct ObjCFileScan: Sendable {
     var scanner: ObjCFileScanner?
 
     var references: [String] {
-        sites.flatMap { site in
-            site.value.references + (site.userInfoKeys ?? []).flatMap(\.references) + (site.requiredUserInfoKeys ?? []).flatMap(\.references)
+        sites.flatMap { site -> [String] in
+            let keys: [String] = (site.userInfoKeys ?? []).flatMap(\.references) + (site.requiredUserInfoKeys ?? []).flatMap(\.references)
+            let values: [String] = (site.userInfoValues ?? []).filter { $0.kind == nil }.flatMap(\.value.references)
+            return site.value.references + keys + values + (site.suggestedInvocationPhrase?.references ?? [])
         }
     }
 }

@@ -1,4 +1,5 @@
 import Diagnostics
+import ValueFlow
 // What one parsed file contributes, before anything is resolved across files.
 
 /// An activity site as found, its value not yet resolved.
@@ -9,6 +10,33 @@ struct FoundActivitySite: Sendable {
     /// The keys written to `userInfo` at a creation site; nil when unknown.
     var userInfoKeys: [WrittenValue]?
     var requiredUserInfoKeys: [WrittenValue]?
+    /// The `userInfo` entries written there, each value with its kind when its syntax says it; nil when unknown.
+    var userInfoValues: [FoundUserInfoValue]?
+    var suggestedInvocationPhrase: WrittenValue?
+
+    mutating func record(_ writes: CreationWrites) {
+        userInfoKeys = writes.userInfoKeys
+        requiredUserInfoKeys = writes.requiredUserInfoKeys
+        userInfoValues = writes.userInfoValues
+        suggestedInvocationPhrase = writes.suggestedInvocationPhrase
+    }
+}
+
+/// What the statements after a creation write to the activity (``ScanningVisitor/userInfoWrites(to:in:)``).
+struct CreationWrites: Sendable {
+    var userInfoKeys: [WrittenValue]?
+    var requiredUserInfoKeys: [WrittenValue]?
+    var userInfoValues: [FoundUserInfoValue]?
+    var suggestedInvocationPhrase: WrittenValue?
+}
+
+/// One `userInfo` entry as written at a creation site, before its key (and a constant value) is resolved.
+struct FoundUserInfoValue: Sendable {
+    var key: WrittenValue
+    var value: WrittenValue
+    /// What the expression's syntax alone says it is (a literal, `Date()`, `.uuidString`), else nil.
+    var kind: UserInfoValueKind?
+    var line: Int
 }
 
 /// A type declaration or an extension, with what the intent, entity and enum facts need of its members.
@@ -64,6 +92,8 @@ struct FileScan: Sendable {
         for site in activitySites {
             values.append(site.value)
             values += (site.userInfoKeys ?? []) + (site.requiredUserInfoKeys ?? [])
+            values += (site.userInfoValues ?? []).filter { $0.kind == nil }.map(\.value)
+            if let phrase = site.suggestedInvocationPhrase { values.append(phrase) }
         }
         for type in types { values += [type.intentClassName, type.title, type.typeDisplayName].compactMap { $0 } }
         for shortcut in shortcuts { values += [shortcut.shortTitle, shortcut.systemImageName].compactMap { $0 } }

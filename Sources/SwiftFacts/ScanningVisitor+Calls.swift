@@ -13,7 +13,7 @@ extension ScanningVisitor {
             guard let first, first.label?.text == "activityType" else { break }
             var site = FoundActivitySite(kind: .activityInitializer, value: written(first.expression), position: position(first.expression))
             if let (variable, following) = assignedVariable(of: node) {
-                (site.userInfoKeys, site.requiredUserInfoKeys) = userInfoWrites(to: variable, in: following)
+                site.record(userInfoWrites(to: variable, in: following))
             }
             scan.activitySites.append(site)
         case "userActivity":
@@ -22,7 +22,7 @@ extension ScanningVisitor {
             var site = FoundActivitySite(kind: .userActivityModifier, value: written(first.expression), position: position(first.expression))
             if let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self) {
                 let variable = closureParameter(closure, shorthand: node.arguments.contains { $0.label?.text == "element" } ? "$1" : "$0")
-                (site.userInfoKeys, site.requiredUserInfoKeys) = userInfoWrites(to: variable, in: Array(closure.statements))
+                site.record(userInfoWrites(to: variable, in: Array(closure.statements)))
             }
             scan.activitySites.append(site)
         case "onContinueUserActivity":

@@ -67,6 +67,11 @@ package struct ActivityTypeSite: Hashable, Sendable {
     package var userInfoKeys: [String]?
     /// At a creation site: the literal `requiredUserInfoKeys`, nil when not written as a literal.
     package var requiredUserInfoKeys: [String]?
+    /// At a creation site, when ``userInfoKeys`` is known: each entry with the kind of its value (ValueFlow's
+    /// ``UserInfoValue``, shared with the Objective-C reader), in the order written.
+    package var userInfoValues: [UserInfoValue]? = nil
+    /// At a creation site: `suggestedInvocationPhrase` when assigned a string the value flow resolves to one value.
+    package var suggestedInvocationPhrase: String? = nil
     /// The language of the file the site is in (the audit adds Objective-C sites, read by ObjCFacts).
     package var language: SourceLanguage = .swift
     /// Why ``resolved`` is nil: what the value flow could not follow (ValueFlow's `UnknownReason`, as a sentence).

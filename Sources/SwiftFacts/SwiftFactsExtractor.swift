@@ -255,15 +255,33 @@ package struct SwiftFactsExtractor: Sendable {
             }
             return keys
         }
+        // A value whose syntax does not tell its kind is a String when the value flow resolves it to one string.
+        func userInfoValues(_ found: [FoundUserInfoValue]?) -> [UserInfoValue]? {
+            guard let found else { return nil }
+            return found.compactMap { entry in
+                guard let key = resolver.resolve(entry.key), key.count == 1 else { return nil }
+                var kind = entry.kind
+                var reason: String?
+                if kind == nil {
+                    let strings = resolver.resolve(entry.value)
+                    if strings?.count == 1 { kind = .string } else if let strings, strings.count > 1 { reason = "the value flow finds several strings, not one constant" }
+                }
+                return UserInfoValue(key: key[0], kind: kind, expression: entry.value.written, line: entry.line, unknownReason: reason)
+            }
+        }
         for scan in scans {
             for site in scan.activitySites {
                 if !site.kind.isCreation, resolver.comparesAnotherType(site.value) { continue }
                 let value = resolver.value(site.value)
                 let resolved: [String?] = value.strings ?? [nil]
                 let userInfo = keys(site.userInfoKeys), required = keys(site.requiredUserInfoKeys)
+                let values = userInfo == nil ? nil : userInfoValues(site.userInfoValues)
+                let phrase = site.suggestedInvocationPhrase.flatMap { resolver.resolve($0) }.flatMap { $0.count == 1 ? $0[0] : nil }
                 for string in resolved {
                     var entry = ActivityTypeSite(kind: site.kind, value: site.value.written, resolved: string, position: site.position,
                                                  userInfoKeys: userInfo, requiredUserInfoKeys: required)
+                    entry.userInfoValues = values
+                    entry.suggestedInvocationPhrase = phrase
                     entry.unresolvedReason = value.settled.reason?.description
                     if site.kind.isCreation { facts.created.append(entry) } else { facts.handled.append(entry) }
                 }

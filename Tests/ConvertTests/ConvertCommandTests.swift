@@ -1,3 +1,4 @@
+import ActivityBridge
 import Foundation
 import SwiftFacts
 import TestSupport
@@ -157,5 +158,88 @@ struct ConvertCommandTests {
             let checked = try StubModules.shared.get().typecheck([file.path], swiftVersion: "6")
             #expect(checked.status == 0, "\(checked.standardError)")
         }
+    }
+
+    static func errors(_ audit: ProcessOutput) -> Int {
+        audit.standardOutput.split(separator: "\n").filter { $0.contains(": error: ") }.count
+    }
+
+    @Test("--activity-type through the binary: the bridge manifest beside the intents, no second provider in an app with its own, no new audit error, a foreign plist refused")
+    func activityTypeOutputs() throws {
+        let directory = try TemporaryDirectory("convert-command")
+        let repository = try ConvertFixtures.copy(TestPaths.inPackage("Samples/Repositories/WalkMate"), into: directory, as: "WalkMate")
+        // The copy's route donation suggests a phrase, as legacy donations do.
+        let view = repository.appendingPathComponent("WalkMate/Views/GenerateRouteView.swift")
+        let source = try String(contentsOf: view, encoding: .utf8)
+        try source.replacingOccurrences(of: "activity.title = \"Generate a walk\"\n",
+                                        with: "activity.title = \"Generate a walk\"\n                activity.suggestedInvocationPhrase = \"Generate a walk\"\n")
+            .write(to: view, atomically: true, encoding: .utf8)
+        let before = try BuiltBinary.run(["audit", "."], in: repository)
+        let arguments = ["convert", "--activity-type", "com.walkmate.favorite.open", "--activity-type", "com.walkmate.route.generate", "."]
+        let result = try BuiltBinary.run(arguments, in: repository)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("wrote ./ConvertedAppIntents/WalkMate/WalkMate-Bridge.plist\n"), "\(result.standardOutput)")
+        #expect(result.standardError.contains("note: WalkMate has App Shortcuts of its own ("), "\(result.standardError)")
+        #expect(result.standardError.contains(#"AppShortcut(intent: RouteGenerateActivityIntent(), phrases: ["Generate a walk in \(.applicationName)"], …)"#))
+        let manifest = repository.appendingPathComponent("ConvertedAppIntents/WalkMate/WalkMate-Bridge.plist")
+        let reading = try BridgeManifestReader().read(contentsOf: manifest.path)
+        #expect(reading.manifest?.mapping(for: "com.walkmate.route.generate")?.targets.first?.intent == "RouteGenerateActivityIntent")
+        let after = try BuiltBinary.run(["audit", "."], in: repository)
+        #expect(Self.errors(after) <= Self.errors(before), "\(after.standardOutput)")
+
+        let again = try BuiltBinary.run(arguments, in: repository)
+        #expect(again.standardOutput.contains("unchanged ./ConvertedAppIntents/WalkMate/WalkMate-Bridge.plist\n"), "\(again.standardOutput)")
+        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict/></plist>\n".utf8).write(to: manifest)
+        let clash = try BuiltBinary.run(arguments, in: repository)
+        #expect(clash.status == 1)
+        #expect(clash.standardError.contains("error: not overwriting './ConvertedAppIntents/WalkMate/WalkMate-Bridge.plist'"), "\(clash.standardError)")
+    }
+
+    @Test("--activity-type in an app without App Shortcuts: the provider from the phrase, which the audit's App Shortcuts rules accept")
+    func activityTypeProvider() throws {
+        let repository = try RuleExampleRepository(files: [
+            ("App/Info.plist", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                <key>NSUserActivityTypes</key>
+                <array><string>com.example.order</string></array>
+                </dict>
+                </plist>
+
+                """),
+            ("App/Donor.swift", """
+                import Foundation
+                import UIKit
+
+                final class Donor {
+                    func donate() {
+                        let activity = NSUserActivity(activityType: "com.example.order")
+                        activity.userInfo = ["soup": "tomato", "count": 2, "when": Date()]
+                        activity.suggestedInvocationPhrase = "Order soup"
+                        activity.becomeCurrent()
+                    }
+                }
+
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                        if userActivity.activityType == "com.example.order" { print("order") }
+                    }
+                }
+
+                """),
+        ])
+        let root = URL(fileURLWithPath: repository.root)
+        let before = try BuiltBinary.run(["audit", "."], in: root)
+        let result = try BuiltBinary.run(["convert", "--activity-type", "com.example.order", "."], in: root)
+        #expect(result.status == 0, "\(result.standardError)")
+        let provider = try String(contentsOf: root.appendingPathComponent("ConvertedAppIntents/Shop/ShopActivityShortcuts.swift"), encoding: .utf8)
+        #expect(provider.contains(#"phrases: ["Order soup in \(.applicationName)"],"#), "\(provider)")
+        let intent = try String(contentsOf: root.appendingPathComponent("ConvertedAppIntents/Shop/ExampleOrderActivityIntent.swift"), encoding: .utf8)
+        #expect(intent.contains("var soup: String?\n") && intent.contains("var count: Int?\n") && intent.contains("var when: Date?\n"), "\(intent)")
+        let after = try BuiltBinary.run(["audit", "."], in: root)
+        #expect(after.standardOutput.contains("1 App Shortcut"), "\(after.standardOutput)")
+        #expect(!after.standardOutput.contains("[app-shortcut"), "\(after.standardOutput)")
+        #expect(Self.errors(after) <= Self.errors(before), "\(after.standardOutput)")
     }
 }

@@ -39,6 +39,38 @@ struct TypeCheckTests {
         #expect(result.status == 0, "\(result.standardError)")
     }
 
+    @Test("an activity type's intent, every parameter type it can have, and the App Shortcuts provider, in Swift 5 and 6", arguments: ["5", "6"])
+    func activityTypes(swiftVersion: String) throws {
+        let directory = try TemporaryDirectory("convert-typecheck")
+        let conversion = try Converter(root: "/nonexistent", report: ActivityConvertTests.report()).convert(activityTypes: ["com.example.order"])
+        let swiftFiles = conversion.files.filter { $0.path.hasSuffix(".swift") }
+        #expect(swiftFiles.count == 2)
+        let files = try swiftFiles.map { file in try directory.write(Data(file.contents.utf8), to: (file.path as NSString).lastPathComponent).path }
+        let result = try modules().typecheck(files, swiftVersion: swiftVersion)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+    }
+
+    @Test("the stub refuses a phrase interpolating anything but the application name or a parameter")
+    func stubRefusesPhrase() throws {
+        let directory = try TemporaryDirectory("convert-typecheck")
+        let source = try directory.write(Data("""
+            import AppIntents
+            struct Open: AppIntent {
+                static let title: LocalizedStringResource = "Open"
+                func perform() async throws -> some IntentResult { .result() }
+            }
+            struct Shortcuts: AppShortcutsProvider {
+                static var appShortcuts: [AppShortcut] {
+                    AppShortcut(intent: Open(), phrases: ["Open \\(42) in \\(.applicationName)"], shortTitle: "Open", systemImageName: "app")
+                }
+            }
+
+            """.utf8), to: "Phrase.swift")
+        let result = try modules().typecheck([source.path], swiftVersion: "6")
+        #expect(result.status != 0)
+    }
+
     @Test("the stub refuses what App Intents refuses: a parameter of a type without _IntentValue")
     func stubRefuses() throws {
         let directory = try TemporaryDirectory("convert-typecheck")

@@ -5,7 +5,8 @@ import Foundation
 /// Writes the App Intents a repository's SiriKit custom intents become (ActivityBridgeCLI.docc, "Command line",
 /// `convert`), on the audit's model of the repository: per intent a struct adopting `AppIntent` (or
 /// `WidgetConfigurationIntent`) and `CustomIntentMigratedAppIntent`, its enums and entities, into
-/// `--out DIR/<Target>/`. A file is replaced only when the converter wrote it (its first line says so); any other
+/// `--out DIR/<Target>/`; with `--activity-type`, per type an App Intent and per target an App Shortcuts provider
+/// and a bridge manifest. A file is replaced only when the converter wrote it (its first line says so); any other
 /// file in the way stops the command before anything is written. Exit 0 written (or nothing to convert), 1 a
 /// clash, an unwritable folder or an unreadable definition (nothing is half-written), 64 a usage error or an
 /// `--intent` no target builds, 66 PATH missing.
@@ -15,7 +16,7 @@ enum ConvertCommand: Command {
         help: "Convert only this custom intent (its class name, e.g. HSExecuteLuaIntent, or its name in the definition); repeatable. Default: every custom intent no App Intent migrates yet.")
     static let activityType = Option(
         "--activity-type", value: "TYPE", repeatable: true,
-        help: "Also write an App Intent for this NSUserActivity type, which a target both creates and handles (its userInfo keys as parameters, where to donate it); repeatable.")
+        help: "Also write an App Intent for this NSUserActivity type, which a target both creates and handles (its userInfo keys as typed parameters, where to donate it), with the target's App Shortcuts provider and bridge manifest; repeatable.")
     static let out = Option(
         "--out", value: "DIR",
         help: "Write the files under DIR/<Target>/ (default: ConvertedAppIntents/<Target>/ beside each project, where the audit reads them).")

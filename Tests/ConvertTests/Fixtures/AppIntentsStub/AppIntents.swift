@@ -281,3 +281,48 @@ public protocol EntityQuery: Sendable {
 extension EntityQuery {
     public func suggestedEntities() async throws -> [Entity] { [] }
 }
+
+// MARK: - App Shortcuts
+
+/// https://developer.apple.com/documentation/appintents/appshortcutsprovider
+public protocol AppShortcutsProvider {
+    /// https://developer.apple.com/documentation/appintents/appshortcutsprovider/appshortcuts
+    @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
+}
+
+/// https://developer.apple.com/documentation/appintents/appshortcutsbuilder
+@resultBuilder
+public enum AppShortcutsBuilder {
+    /// https://developer.apple.com/documentation/appintents/appshortcutsbuilder/buildexpression(_:)
+    public static func buildExpression(_ expression: AppShortcut) -> [AppShortcut] { [expression] }
+    /// https://developer.apple.com/documentation/appintents/appshortcutsbuilder/buildblock(_:)
+    public static func buildBlock(_ components: [AppShortcut]...) -> [AppShortcut] { components.flatMap { $0 } }
+}
+
+/// https://developer.apple.com/documentation/appintents/appshortcut
+public struct AppShortcut: Sendable {
+    /// https://developer.apple.com/documentation/appintents/appshortcut/init(intent:phrases:shorttitle:systemimagename:)
+    public init<Intent: AppIntent>(intent: Intent, phrases: [AppShortcutPhrase<Intent>], shortTitle: LocalizedStringResource, systemImageName: String) {}
+}
+
+/// https://developer.apple.com/documentation/appintents/appshortcutphrase — a phrase is a string literal whose
+/// interpolations are the application name token or one of the intent's parameters.
+public struct AppShortcutPhrase<Intent: AppIntent>: ExpressibleByStringInterpolation, Sendable {
+    public init(stringLiteral value: String) {}
+    public init(stringInterpolation: StringInterpolation) {}
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public mutating func appendLiteral(_ literal: String) {}
+        /// https://developer.apple.com/documentation/appintents/appshortcutphrase/stringinterpolation/appendinterpolation(_:)-5a4uq
+        public mutating func appendInterpolation(_ token: AppShortcutPhraseToken) {}
+        /// https://developer.apple.com/documentation/appintents/appshortcutphrase/stringinterpolation/appendinterpolation(_:)-6bc8b
+        public mutating func appendInterpolation<Value>(_ parameter: KeyPath<Intent, IntentParameter<Value>>) {}
+    }
+}
+
+/// https://developer.apple.com/documentation/appintents/appshortcutphrasetoken
+public enum AppShortcutPhraseToken: Sendable {
+    /// https://developer.apple.com/documentation/appintents/appshortcutphrasetoken/applicationname
+    case applicationName
+}
