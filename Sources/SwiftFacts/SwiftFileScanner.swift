@@ -298,24 +298,6 @@ final class ScanningVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// The closure a variable is initialized by: `{ … }` itself or `{ … }()` called at once without arguments.
-    static func initializingClosure(_ value: ExprSyntax) -> ClosureExprSyntax? {
-        if let closure = value.as(ClosureExprSyntax.self) { return closure }
-        guard let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
-              call.additionalTrailingClosures.isEmpty else { return nil }
-        return call.calledExpression.as(ClosureExprSyntax.self)
-    }
-
-    /// The variable a closure initializes (``initializingClosure(_:)``): its body is a scope named `name()`, so
-    /// its locals are found from its returns and are no members of the enclosing type.
-    static func initializedVariable(by closure: ClosureExprSyntax) -> String? {
-        var value = ExprSyntax(closure)
-        if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id { value = ExprSyntax(call) }
-        guard initializingClosure(value)?.id == closure.id,
-              let binding = value.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) else { return nil }
-        return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-    }
-
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         if let name = Self.initializedVariable(by: node) { openScope(name) }
         if let each = Self.caseClosure(node) { caseClosures.append(each) }
@@ -324,64 +306,6 @@ final class ScanningVisitor: SyntaxVisitor {
     override func visitPost(_ node: ClosureExprSyntax) {
         if Self.initializedVariable(by: node) != nil { close() }
         if Self.caseClosure(node) != nil { caseClosures.removeLast() }
-    }
-
-    /// A closure passed to a method of `T.allCases` (`contains(where:)`, `first(where:)`, `filter`): its first
-    /// parameter (`$0` or named) is each case of `T`.
-    static func caseClosure(_ node: ClosureExprSyntax) -> (parameter: String, enumPath: [String])? {
-        var parent = node.parent
-        if parent?.is(LabeledExprSyntax.self) == true { parent = parent?.parent?.parent }  // past the argument list, to the call
-        guard let call = parent?.as(FunctionCallExprSyntax.self),
-              let method = call.calledExpression.as(MemberAccessExprSyntax.self),
-              let allCases = method.base.map(ValueExpressionReader.unwrapped)?.as(MemberAccessExprSyntax.self),
-              allCases.declName.baseName.text == "allCases", let type = allCases.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              type.first?.isUppercase == true else { return nil }
-        var parameter = "$0"
-        if let clause = node.signature?.parameterClause {
-            switch clause {
-            case .simpleInput(let names): if let first = names.first { parameter = first.name.text }
-            case .parameterClause(let list): if let first = list.parameters.first { parameter = (first.secondName ?? first.firstName).text }
-            @unknown default: break
-            }
-        }
-        return (parameter, [type])
-    }
-
-    func getterBody(_ block: AccessorBlockSyntax?) -> CodeBlockItemListSyntax? {
-        guard let block else { return nil }
-        switch block.accessors {
-        case .getter(let items): return items
-        case .accessors(let accessors):
-            return accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
-        @unknown default: return nil
-        }
-    }
-
-    func parameter(name: String, binding: PatternBindingSyntax, attribute: AttributeSyntax) -> IntentParameterFact {
-        let type = binding.typeAnnotation?.type
-        var baseType = type?.trimmedDescription ?? ""
-        var optional = false
-        if let wrapped = type?.as(OptionalTypeSyntax.self) {
-            baseType = wrapped.wrappedType.trimmedDescription
-            optional = true
-        } else if let wrapped = type?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-            baseType = wrapped.wrappedType.trimmedDescription
-            optional = true
-        } else if let generic = type?.as(IdentifierTypeSyntax.self), generic.name.text == "Optional",
-                  let argument = generic.genericArgumentClause?.arguments.first {
-            baseType = argument.argument.trimmedDescription
-            optional = true
-        }
-        var title: SwiftValue?
-        if case .argumentList(let arguments) = attribute.arguments,
-           let argument = arguments.first(where: { $0.label?.text == "title" }) {
-            let value = ValueExpressionReader.read(argument.expression)
-            var resolved: String?
-            if case .literal(let text) = value { resolved = text }
-            title = SwiftValue(written: argument.expression.trimmedDescription, resolved: resolved)
-        }
-        return IntentParameterFact(name: name, type: type?.trimmedDescription ?? "", baseType: baseType,
-                                   optional: optional, title: title, position: position(binding.pattern))
     }
 
     /// `if let x = …` / `guard let x = …`: what the local holds (ScanningVisitor+Flow.swift).
@@ -469,49 +393,6 @@ final class ScanningVisitor: SyntaxVisitor {
 
     // MARK: Handled types: comparisons and switches
 
-    /// `….activityType` or a variable named `activityType` / `userActivityType`.
-    func isActivityType(_ expression: ExprSyntax) -> Bool {
-        let current = ValueExpressionReader.unwrapped(expression)
-        if let member = current.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "activityType" }
-        if let reference = current.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            guard name == "activityType" || name == "userActivityType", !isOtherActivityTypeParameter(name) else { return false }
-            // A bare name is a parameter or local of the function, or `self.activityType`: inside a type other than
-            // NSUserActivity (an extension or a subclass of it) that is the type's own property, whatever it holds.
-            if functions.last?.parameters[name] != nil || name == "userActivityType" { return true }
-            return isInNSUserActivityOrNoType || functions.last?.locals.contains(name) == true
-        }
-        return false
-    }
-
-    /// Code outside any type, or in `NSUserActivity`'s extension or a subclass of it.
-    var isInNSUserActivityOrNoType: Bool {
-        guard let index = currentTypeIndex else { return typeScopes.isEmpty }
-        let type = scan.types[index]
-        return type.name.split(separator: ".").last == "NSUserActivity" || type.inherited.contains("NSUserActivity")
-    }
-
-    /// `x.activityType` / `x?.y.activityType` read from a value (its root a lowercase name or `$0`), not from a
-    /// type (`Self.activityType`, `Bundle.main.activityType`).
-    static func isActivityTypeOfAValue(_ expression: ExprSyntax) -> Bool {
-        guard let member = ValueExpressionReader.unwrapped(expression).as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "activityType", var base = member.base else { return false }
-        while true {
-            base = ValueExpressionReader.unwrapped(base)
-            if let inner = base.as(MemberAccessExprSyntax.self), let next = inner.base { base = next; continue }
-            break
-        }
-        guard let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text, let first = root.first else { return false }
-        return first.isLowercase || first == "$"
-    }
-
-    /// What is compared with `activityType`, a `String`: an implicit member there (`== .open`, `case .open:`) is
-    /// a static member of `String` (an `extension String`), never another type's enum case of that name.
-    static func comparedWithAString(_ value: ValueExpression) -> ValueExpression {
-        guard case .reference(let path, true) = value else { return value }
-        return .reference(path: ["String"] + path, implicitMember: false)
-    }
-
     /// Operators that bind looser than `==`: they end a comparison's operand.
     static let looserOperators: Set<String> = ["&&", "||", "==", "!=", "===", "!==", "~=", "<", ">", "<=", ">="]
 
@@ -540,20 +421,6 @@ final class ScanningVisitor: SyntaxVisitor {
             scan.activitySites.append(FoundActivitySite(kind: .comparison, value: written, position: position(other[0])))
         }
         return .visitChildren
-    }
-
-    /// The elements of one operand of the operator next to `start`, in source order.
-    func operand(_ elements: [ExprSyntax], from start: Int, step: Int) -> [ExprSyntax] {
-        var result: [ExprSyntax] = []
-        var index = start
-        while index >= 0, index < elements.count {
-            let element = elements[index]
-            if let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text, Self.looserOperators.contains(op) { break }
-            if element.is(AssignmentExprSyntax.self) || element.is(UnresolvedTernaryExprSyntax.self) { break }
-            result.append(element)
-            index += step
-        }
-        return step < 0 ? result.reversed() : result
     }
 
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
