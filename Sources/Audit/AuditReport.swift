@@ -134,6 +134,8 @@ package struct AuditReport: Sendable {
         package var productType: String
         package var bundleIdentifier: String?
         package var infoPlist: String?
+        /// `SWIFT_OBJC_BRIDGING_HEADER`, from the root, as the audit's settings give it (the file may not exist).
+        package var bridgingHeader: String?
         package var declared: [ActivityTypeEntry] = []
         package var created: [ActivityTypeEntry] = []
         package var handled: [ActivityTypeEntry] = []

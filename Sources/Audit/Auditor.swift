@@ -379,7 +379,13 @@ struct TargetContext {
         settings = project.buildSettings(for: target, configuration: configuration, defines: defines)
         conditions = TargetConditions(settings: settings.resolved)
         infoPlist = TargetInfoPlist(project: project, target: target, settings: settings, preprocessor: preprocessor)
+        // Relative to the project folder, as INFOPLIST_FILE is.
+        bridgingHeader = settings.resolved["SWIFT_OBJC_BRIDGING_HEADER"].flatMap { $0.isEmpty ? nil : project.path(relativeToProject: $0) }
     }
+
+    /// `SWIFT_OBJC_BRIDGING_HEADER` as a path from the audit's root (the file may not exist): the Objective-C its
+    /// Swift can see.
+    var bridgingHeader: String?
 
     var bundleIdentifier: String? { settings.resolved["PRODUCT_BUNDLE_IDENTIFIER"].flatMap { $0.isEmpty ? nil : $0 } }
 

@@ -90,6 +90,7 @@ struct CrossChecks {
             name: context.target.name, productType: context.target.productType ?? "",
             bundleIdentifier: context.bundleIdentifier, infoPlist: context.infoPlist.path)
         target.swiftFiles = context.swiftFiles.count
+        target.bridgingHeader = context.bridgingHeader
         var diagnostics = context.infoPlist.diagnostics
         let declarations = context.infoPlist.declarations?.declarations ?? []
         target.declared = declarations.compactMap { declaration in

@@ -175,9 +175,8 @@ struct ObjectiveCSources {
     /// The target's `SWIFT_OBJC_BRIDGING_HEADER`, read as Objective-C with the target's own arguments, when it
     /// exists in the repository.
     func bridgingHeader(of context: TargetContext) -> ObjCSourceFile? {
-        guard !context.swiftFiles.isEmpty, let setting = context.settings.resolved["SWIFT_OBJC_BRIDGING_HEADER"], !setting.isEmpty else { return nil }
-        // Relative to the project folder, as INFOPLIST_FILE is.
-        let shown = project.path(relativeToProject: setting), path = files.fileSystemPath(shown)
+        guard !context.swiftFiles.isEmpty, let shown = context.bridgingHeader else { return nil }
+        let path = files.fileSystemPath(shown)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let arguments = compilerArguments(context.target, configuration: context.settings.configuration).arguments(objectiveCPlusPlus: false)
         return ObjCSourceFile(path: path, displayPath: shown, arguments: arguments)
